@@ -110,14 +110,35 @@ def _options(puzzle: Puzzle) -> list[list[Option]]:
     return options
 
 
+def static_order(puzzle: Puzzle, order: str) -> list[tuple[int, int]]:
+    """The dominoes in the sequence a static ``order`` ("given" or "fewest") places them.
+
+    Examples
+    --------
+    >>> from dominosa_lab import Puzzle
+    >>> static_order(Puzzle.load("mikefc-small"), "fewest")[:4]
+    [(0, 0), (1, 1), (1, 3), (2, 2)]
+    """
+    if order not in ORDERS[:2]:
+        raise PuzzleError(f"a static order is 'given' or 'fewest'; got {order!r}")
+    options = _options(puzzle)
+    return [puzzle.dominoes[d] for d in _sequence(order, options)]
+
+
+def _sequence(order: str, options: list[list[Option]]) -> list[int]:
+    """Domino indices in a static order: as given, or by initial candidate count."""
+    sequence = list(range(len(options)))
+    if order == "fewest":
+        sequence.sort(key=lambda d: (len(options[d]), d))
+    return sequence
+
+
 def _picker(
     order: str, options: list[list[Option]], free: Callable[[int], list[Option]]
 ) -> Callable[[set[int]], int]:
     """The rule that names the next domino to place, given the unplaced ones."""
     if order == "dynamic":
         return lambda unplaced: min(unplaced, key=lambda d: (len(free(d)), d))
-    sequence = list(range(len(options)))
-    if order == "fewest":
-        sequence.sort(key=lambda d: (len(options[d]), d))
+    sequence = _sequence(order, options)
     # Frames open and close like a stack, so the unplaced dominoes are always a suffix.
     return lambda unplaced: sequence[len(sequence) - len(unplaced)]
