@@ -234,11 +234,9 @@ class ExactCover:
         """Algorithm X, iteratively: one stack entry per level, the option node tried there."""
         n_items = self.n_items
         payloads = self.payloads
-        down, row, length = links.down, links.row, links.length
-        right = links.right
-        root = links.root
+        down, row, length, top = links.down, links.row, links.length, links.top
+        right, root, succ, pred = links.right, links.root, links.succ, links.pred
         cover, uncover = links.cover, links.uncover
-        cover_others, uncover_others = links.cover_others, links.uncover_others
         stack: list[int] = []
         while True:
             if right[root] == root:
@@ -246,12 +244,7 @@ class ExactCover:
                 solution = rows if build is None else build(rows)
                 search.found(solution)
                 yield solution
-                if not stack:
-                    return
-                x = stack.pop()
-                uncover_others(x)
-                search.remove(payloads[row[x]])
-                x = down[x]
+                x = -1  # no item was covered at this level
             else:
                 item = choose()
                 k = length[item]
@@ -260,16 +253,17 @@ class ExactCover:
                     search.dead_end(f"item {self.names[item]!r} has no option left")
                 cover(item)
                 x = down[item]
-            while x < n_items:  # back at the item's header: every option was tried
-                uncover(x)
+            while x < n_items:  # at the item's header (or -1): this level is done
+                if x >= 0:
+                    uncover(x)
                 if not stack:
                     return
                 x = stack.pop()
-                uncover_others(x)
+                _around(x, pred, uncover, top)
                 search.remove(payloads[row[x]])
                 x = down[x]
             search.place(payloads[row[x]])
-            cover_others(x)
+            _around(x, succ, cover, top)
             stack.append(x)
 
 
@@ -294,22 +288,6 @@ class _Links:
         self.left, self.right = list(problem.left), list(problem.right)
         self.cover, self.uncover = _covers(self, problem.bit, problem.n_primary if sizes else 0)
 
-    def cover_others(self, x: int) -> None:
-        """Cover the items of option node ``x``'s option other than its own."""
-        top, succ, cover = self.top, self.succ, self.cover
-        q = succ[x]
-        while q != x:
-            cover(top[q])
-            q = succ[q]
-
-    def uncover_others(self, x: int) -> None:
-        """Undo :meth:`cover_others` of ``x``, in the reverse order."""
-        top, pred, uncover = self.top, self.pred, self.uncover
-        q = pred[x]
-        while q != x:
-            uncover(top[q])
-            q = pred[q]
-
     def active(self) -> list[int]:
         """The primary items not yet covered, left to right."""
         right, root = self.right, self.root
@@ -319,6 +297,17 @@ class _Links:
             out.append(i)
             i = right[i]
         return out
+
+
+def _around(x: int, step: list[int], act: Callable[[int], None], top: list[int]) -> None:
+    """Apply ``act`` to the item of every other node of ``x``'s option, in ``step`` order.
+
+    With ``succ`` and ``cover`` it takes an option; with ``pred`` and ``uncover`` it undoes that.
+    """
+    q = step[x]
+    while q != x:
+        act(top[q])
+        q = step[q]
 
 
 def _covers(
