@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from dominosa_lab.puzzle import Cell, Placement, PuzzleError
+from dominosa_lab.tilings import mask_cells
 
 MAX_ATTEMPTS = 1000  # Darby's TryToBuild loop
 MAX_BUILDS = 10  # Darby's MakeSolution loop
@@ -124,6 +125,36 @@ def parity_tiling(
         if record.complete:
             break
     return result
+
+
+def parity_sampler(mask: np.ndarray, rng: np.random.Generator) -> list[Placement]:
+    """The ``parity`` tiling sampler of :mod:`dominosa_lab.sampling`: Darby's method and bounds.
+
+    ``parity_tiling(cells, numpy.random.default_rng(seed))`` replays the same
+    builds with their records, since :func:`~dominosa_lab.generate.random_puzzle`
+    hands the sampler a fresh generator from its seed.
+
+    Raises
+    ------
+    PuzzleError
+        When all of Darby's builds dead-end (likely on large boards; use another seed
+        or the ``uniform`` sampler).
+
+    Examples
+    --------
+    >>> from dominosa_lab.generate import random_puzzle
+    >>> p, s = random_puzzle(6, seed=1, tiling="parity")
+    >>> p.name, s.is_valid()
+    ('random-n6-parity-s1', True)
+    """
+    tiling = parity_tiling(mask_cells(mask), rng)
+    if not tiling.complete:
+        raise PuzzleError(
+            f"Darby's parity method dead-ended in all {len(tiling.builds)} builds of "
+            f"{mask.shape[0]}x{mask.shape[1]} (at most {tiling.builds[-1].attempts} attempts "
+            "each); try another seed or tiling='uniform'"
+        )
+    return tiling.placements
 
 
 def _build(

@@ -23,10 +23,6 @@ from dominosa_lab.solvers import solve
 SAVE_FORMAT = "dominosa-lab/play"
 SAVE_VERSION = 1
 
-#: The method that finds the solution behind :meth:`PlayBoard.show_solution`.
-SOLUTION_METHOD = "dominowise"
-SOLUTION_OPTIONS: dict[str, Any] = {"order": "dynamic"}
-
 
 @dataclass(frozen=True)
 class Hint:
@@ -204,7 +200,7 @@ class PlayBoard:
     def show_solution(self) -> Solution:
         """A solution of the puzzle (the honour system: for when you give up)."""
         if self._solution is None:
-            result = solve(self.puzzle, method=SOLUTION_METHOD, **SOLUTION_OPTIONS)
+            result = solve(self.puzzle)
             if result.solution is None:
                 raise PuzzleError(f"{self.puzzle!r} has no solution to show")
             self._solution = result.solution

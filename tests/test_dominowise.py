@@ -4,10 +4,11 @@ import pytest
 from hypothesis import given, settings
 
 from dominosa_lab import METHODS, Puzzle, PuzzleError, solve
+from dominosa_lab.generate import random_puzzle
 from dominosa_lab.solvers.dominowise import ORDERS, static_order
 from tests.strategies import boards
 
-REFERENCE = "rowscan"
+REFERENCE = "dlx"
 
 
 def test_dominowise_is_registered():
@@ -89,3 +90,12 @@ def test_the_given_order_places_dominoes_in_the_bone_piles_order():
     trace = solve(p, method="dominowise", order="given", trace=True).trace
     first = [p.domino_of(e.item) for e in trace if e.kind == "place"][:3]
     assert first[0] == (0, 0) and all(d[0] == 0 for d in first)
+
+
+@pytest.mark.parametrize(("n", "seed"), [(n, seed) for n in (3, 4, 5) for seed in range(4)])
+def test_solution_counts_equal_dlx_on_generated_boards(n, seed):
+    puzzle, _ = random_puzzle(n, seed)
+    expected = len(solve(puzzle, method="dlx", limit=None).solutions)
+    for order in ORDERS:
+        found = solve(puzzle, method="dominowise", order=order, limit=None).solutions
+        assert len(found) == expected

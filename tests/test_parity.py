@@ -6,7 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dominosa_lab import PuzzleError
+from dominosa_lab import Puzzle, PuzzleError
+from dominosa_lab.generate import random_puzzle
 from dominosa_lab.parity_tiling import MAX_ATTEMPTS, MAX_BUILDS, parity_tiling
 
 EIGHT_BY_SEVEN = [(r, c) for r in range(7) for c in range(8)]
@@ -120,3 +121,36 @@ def test_a_board_with_an_odd_group_is_refused():
 def test_an_unknown_check_is_refused():
     with pytest.raises(PuzzleError, match="check must be one of"):
         parity_tiling(EIGHT_BY_SEVEN, np.random.default_rng(0), check="colour")
+
+
+# --- through the generator's seam ------------------------------------------------------------
+
+
+def test_random_puzzle_takes_the_parity_sampler_and_plants_a_valid_solution():
+    puzzle, planted = random_puzzle(6, 4, tiling="parity")
+    assert planted.is_valid(puzzle)
+    assert puzzle.name == "random-n6-parity-s4"
+
+
+def test_the_generators_tiling_is_the_replayed_parity_tiling_with_its_record():
+    _, planted = random_puzzle(6, 4, tiling="parity")
+    replay = parity_tiling(EIGHT_BY_SEVEN, np.random.default_rng(4))
+    assert replay.complete
+    assert planted.placements == tuple(sorted(replay.placements))
+
+
+def test_when_every_build_dead_ends_the_generator_says_so():
+    assert not parity_tiling(EIGHT_BY_SEVEN, np.random.default_rng(690)).complete
+    with pytest.raises(PuzzleError, match="dead-ended in all 10 builds"):
+        random_puzzle(6, 690, tiling="parity")
+
+
+def test_puzzle_random_shows_its_key_and_regenerates_from_it():
+    puzzle = Puzzle.random(6, 12, tiling="parity")
+    assert repr(puzzle) == "Puzzle('random-n6-parity-s12', N=6, shape=(7, 8))"
+    assert Puzzle.random(6, 12, tiling="parity") == puzzle
+    assert Puzzle.random(6, 13, tiling="parity") != puzzle
+
+
+def test_puzzle_random_defaults_to_the_generators_default_tiling():
+    assert Puzzle.random(4, 2) == random_puzzle(4, 2)[0]

@@ -15,7 +15,7 @@ UNIQUE = [SMALL, LARGE, Puzzle.load("caviness-m9")]
 
 
 def unique_solution(puzzle):
-    result = solve(puzzle, method="rowscan", limit=2)
+    result = solve(puzzle, limit=2)
     assert len(result.solutions) == 1
     return result.solution
 
@@ -215,7 +215,7 @@ def test_show_solution_is_a_valid_solution():
 
 def test_show_solution_of_an_unsolvable_board_is_refused():
     unsolvable = Puzzle([[0, 1, 0], [1, 0, 1]])  # no two equal numbers are adjacent
-    assert solve(unsolvable, method="rowscan").status == "no_solution"
+    assert solve(unsolvable).status == "no_solution"
     with pytest.raises(PuzzleError, match="no solution"):
         PlayBoard(unsolvable).show_solution()
 
