@@ -24,7 +24,8 @@ would leave an open group that fails the ``check`` (``odd``):
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -125,6 +126,30 @@ def parity_tiling(
         if record.complete:
             break
     return result
+
+
+def build_rows(
+    cells: Iterable[Cell], seeds: Iterable[int], check: str = "parity", **bounds: int
+) -> list[dict[str, Any]]:
+    """One row per build of :func:`parity_tiling` with ``default_rng(seed)`` for each seed.
+
+    A row holds ``seed``, ``build`` (1, 2, ...), ``check`` and the
+    :class:`BuildRecord` fields; ``bounds`` are ``max_attempts`` / ``max_builds``.
+
+    Examples
+    --------
+    >>> rows = build_rows([(r, c) for r in range(7) for c in range(8)], [1])
+    >>> [(row["build"], row["complete"]) for row in rows][-2:]
+    [(4, False), (5, True)]
+    """
+    cells = list(cells)
+    return [
+        {"seed": seed, "build": i, "check": check, **asdict(record)}
+        for seed in seeds
+        for i, record in enumerate(
+            parity_tiling(cells, np.random.default_rng(seed), check=check, **bounds).builds,
+            start=1)
+    ]
 
 
 def parity_sampler(mask: np.ndarray, rng: np.random.Generator) -> list[Placement]:
