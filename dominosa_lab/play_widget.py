@@ -6,7 +6,9 @@ buttons give a hint, "search and add" (apply every hint until none is left) and
 undo; the checkbox shows the solution on the honour system. The two triangular
 tables update after every move. All the logic lives in the PlayBoard; this
 module only turns clicks into its calls and its state into widget properties,
-so tests drive it with ``button.click()`` and ``checkbox.value = True``.
+so tests drive it with ``button.click()`` and ``checkbox.value = True``. As in
+Darby's program, "Generate" makes a new puzzle by his parity method from the
+key (N and seed) in the boxes, so a key noted down brings the same puzzle back.
 """
 
 from __future__ import annotations
@@ -52,7 +54,7 @@ class PlayWidget:
         self.board = board if isinstance(board, PlayBoard) else PlayBoard(board)
         self.selected: Cell | None = None
         self.hinted: set[Cell] = set()
-        self.cells = {cell: self._cell_button(cell) for cell in self.board.puzzle.cells}
+        self.cells: dict[Cell, widgets.Button] = {}
         self.hint_button = self._button("Hint", "show the outlines the board forces", self.hint)
         self.add_button = self._button("Search and add", "draw every forced outline",
                                        self.apply_hints)
@@ -60,14 +62,32 @@ class PlayWidget:
         self.solution_box = widgets.Checkbox(value=False, description="Show the solution",
                                              indent=False)
         self.solution_box.observe(lambda _: self.refresh(), names="value")
+        self.n_box = widgets.BoundedIntText(value=self.board.puzzle.max_pip, min=1, max=12,
+                                            description="N", layout=widgets.Layout(width="120px"))
+        self.seed_box = widgets.BoundedIntText(value=0, min=0, max=2**31 - 1, description="seed",
+                                               layout=widgets.Layout(width="180px"))
+        self.generate_button = self._button("Generate", "a new puzzle from the key N, seed",
+                                            self.generate)
+        self.title = widgets.HTML()
         self.status = widgets.HTML()
         self.tables = widgets.HTML()
+        self.board_row = widgets.HBox()
         self.widget = widgets.VBox([
-            widgets.HTML(f"<b>{escape(repr(self.board.puzzle))}</b>"),
-            widgets.HBox([self._grid(), self.tables]),
+            widgets.HBox([self.title, self.n_box, self.seed_box, self.generate_button]),
+            self.board_row,
             widgets.HBox([self.hint_button, self.add_button, self.undo_button, self.solution_box]),
             self.status,
         ])
+        self.new_game(self.board)
+
+    def new_game(self, board: PlayBoard) -> None:
+        """Put another board on the widget."""
+        self.board, self.selected, self.hinted = board, None, set()
+        self.cells = {cell: self._cell_button(cell) for cell in board.puzzle.cells}
+        self.board_row.children = (self._grid(), self.tables)
+        self.title.value = f"<b>{escape(repr(board.puzzle))}</b>&nbsp;"
+        self.solution_box.value = False
+        self._say("")
         self.refresh()
 
     # --- what the controls do --------------------------------------------------------------
@@ -91,6 +111,15 @@ class PlayWidget:
         except PuzzleError as err:
             self._say(str(err), error=True)
         self.refresh()
+
+    def generate(self) -> None:
+        """Darby's Generate: a new puzzle by his parity method from the key in the boxes."""
+        try:
+            puzzle = Puzzle.random(self.n_box.value, self.seed_box.value, tiling="parity")
+        except PuzzleError as err:
+            self._say(str(err), error=True)
+            return
+        self.new_game(PlayBoard(puzzle))
 
     def hint(self) -> None:
         """Highlight the forced outlines and list them with their reasons."""

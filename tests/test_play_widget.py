@@ -122,3 +122,31 @@ def test_the_widget_drives_an_existing_board():
     w = PlayWidget(board)
     assert w.board is board
     assert w.cells[(0, 0)].layout.border_top == USER_BORDER
+
+
+def test_generate_makes_the_puzzle_of_the_key_in_the_boxes():
+    w = PlayWidget(SMALL)
+    w.n_box.value, w.seed_box.value = 4, 7
+    w.generate_button.click()
+    assert w.board.puzzle == Puzzle.random(4, 7, tiling="parity")
+    assert "random-n4-parity-s7" in w.title.value
+    assert set(w.cells) == set(w.board.puzzle.cells)
+    assert w.board.placements() == ()
+
+
+def test_the_new_board_takes_clicks():
+    w = PlayWidget(SMALL)
+    w.n_box.value, w.seed_box.value = 3, 1
+    w.generate_button.click()
+    solution = w.board.show_solution()
+    for pl in solution:
+        clicks(w, *pl.cells)
+    assert w.board.is_solved() and "Solved" in w.status.value
+
+
+def test_a_key_whose_generation_fails_leaves_the_board_and_says_why():
+    w = PlayWidget(SMALL)
+    w.n_box.value, w.seed_box.value = 6, 690  # every one of Darby's builds dead-ends
+    w.generate_button.click()
+    assert w.board.puzzle == SMALL
+    assert "dead-ended" in w.status.value
