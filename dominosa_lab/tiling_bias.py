@@ -54,6 +54,23 @@ def horizontal_share(code: str) -> float:
     return sum(ch in "LR" for ch in code) / covered
 
 
+def flippable_squares(code: str, shape: tuple[int, int]) -> int:
+    """The 2x2 squares a tiling covers with two parallel dominoes (each could be turned 90°).
+
+    Examples
+    --------
+    >>> flippable_squares("RLRL", (2, 2)), flippable_squares("DRLU", (2, 2))
+    (1, 0)
+    """
+    n_rows, n_cols = shape
+    rows = [code[r * n_cols:(r + 1) * n_cols] for r in range(n_rows)]
+    return sum(
+        (rows[r][c] + rows[r + 1][c] == "RR") or (rows[r][c] + rows[r][c + 1] == "DD")
+        for r in range(n_rows - 1)
+        for c in range(n_cols - 1)
+    )
+
+
 def sample_codes(board: Board, sampler: str, seeds: Iterable[int]) -> dict[int, str]:
     """``{seed: code}`` of the tilings ``SAMPLERS[sampler]`` draws with ``default_rng(seed)``.
 

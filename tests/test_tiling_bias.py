@@ -7,6 +7,7 @@ from dominosa_lab.tiling_bias import (
     all_codes,
     chi_square_uniform,
     code_counts,
+    flippable_squares,
     horizontal_share,
     sample_codes,
     tiling_code,
@@ -80,3 +81,11 @@ def test_chi_square_needs_two_categories_and_data():
 def test_a_seed_on_which_the_sampler_fails_is_left_out():
     codes = sample_codes((7, 8), "parity", [689, 690, 691])  # 690: all ten builds dead-end
     assert sorted(codes) == [689, 691]
+
+
+def test_flippable_squares_count_parallel_pairs_in_2x2_squares():
+    assert flippable_squares("RLRL", (2, 2)) == 1
+    assert flippable_squares("DDUU", (2, 2)) == 1
+    assert flippable_squares("RLDRLU", (2, 3)) == 1
+    assert flippable_squares("DRLURL", (2, 3)) == 1
+    assert flippable_squares("DDDUUU", (2, 3)) == 2
