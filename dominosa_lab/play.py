@@ -182,6 +182,32 @@ class PlayBoard:
                 hints.setdefault(pl, Hint(pl, f"cell {cell} has one free neighbour"))
         return sorted(hints.values(), key=lambda h: h.placement)
 
+    def conflicts(self) -> list[str]:
+        """Why the outlines cannot be part of a solution: Darby's black zeros, and more.
+
+        A domino outlined twice, a domino not outlined with no possible place
+        left, a free cell with no free neighbour. An empty list does not prove
+        the outlines right, only that nothing is visibly wrong yet.
+
+        Examples
+        --------
+        >>> from dominosa_lab import Puzzle
+        >>> board = PlayBoard(Puzzle.load("mikefc-small"))
+        >>> board.draw((0, 1), (1, 1)); board.draw((1, 0), (2, 0))
+        Placement((0, 1), (1, 1))
+        Placement((1, 0), (2, 0))
+        >>> board.conflicts()
+        ['cell (0, 0) has no free neighbour']
+        """
+        drawn, places = self.drawn_counts(), self.place_counts()
+        out = [f"domino {d} is outlined {n} times" for d, n in drawn.values.items() if n > 1]
+        out += [f"domino {d} has no place left" for d, n in places.values.items()
+                if n == 0 and drawn[d] == 0]
+        out += [f"cell {cell} has no free neighbour" for cell in self.puzzle.cells
+                if cell not in self._at
+                and all(nb in self._at for nb in self.puzzle.neighbours(cell))]
+        return out
+
     def apply_hints(self) -> list[Hint]:
         """Draw hints until none is left; one :meth:`undo` takes them all back."""
         applied: list[Hint] = []

@@ -148,7 +148,7 @@ class PlayWidget:
     # --- drawing the state ------------------------------------------------------------------
 
     def refresh(self) -> None:
-        """Bring every cell's borders and colour and both tables up to date."""
+        """Bring cells, tables and status up to date (saying what is visibly wrong, if anything)."""
         partner = self._partners()
         for cell, button in self.cells.items():
             for side, border in self._borders(cell, partner).items():
@@ -159,6 +159,9 @@ class PlayWidget:
                              + table_html(self.board.place_counts()))
         if self.board.is_solved():
             self._say("<b>Solved!</b>", html=True)
+        elif problems := self.board.conflicts():
+            warning = escape("; ".join(problems))
+            self.status.value += f'<br><span style="color:#c0392b">not right: {warning}</span>'
 
     def _partners(self) -> dict[str, dict[Cell, Cell]]:
         """For the player's outlines and (if shown) the solution: each cell's other half."""

@@ -204,6 +204,37 @@ def test_hints_never_contradict_the_unique_solution(puzzle_index, data):
     assert set(board.placements()) <= solution
 
 
+def test_conflicts_are_empty_on_a_fresh_board():
+    assert PlayBoard(LARGE).conflicts() == []
+
+
+def test_conflicts_name_a_domino_outlined_twice():
+    board = PlayBoard(SMALL)
+    board.draw((0, 0), (0, 1))  # 2-3
+    board.draw((2, 1), (2, 2))  # 2-3 again
+    assert "domino (2, 3) is outlined 2 times" in board.conflicts()
+
+
+def test_conflicts_name_a_domino_with_no_place_left():
+    board = PlayBoard(SMALL)  # 0-0 can only go at (1, 0)-(2, 0)
+    board.draw((0, 0), (1, 0))
+    assert "domino (0, 0) has no place left" in board.conflicts()
+
+
+def test_conflicts_name_a_cell_with_no_free_neighbour():
+    board = PlayBoard(SMALL)
+    board.draw((0, 1), (1, 1))
+    board.draw((1, 0), (2, 0))
+    assert board.conflicts() == ["cell (0, 0) has no free neighbour"]
+
+
+def test_a_correct_partial_board_has_no_conflicts():
+    board = PlayBoard(LARGE)
+    for pl in unique_solution(LARGE).placements[::3]:
+        board.draw(*pl.cells)
+    assert board.conflicts() == []
+
+
 # --- the solution ---------------------------------------------------------------------------
 
 

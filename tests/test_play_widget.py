@@ -150,3 +150,9 @@ def test_a_key_whose_generation_fails_leaves_the_board_and_says_why():
     w.generate_button.click()
     assert w.board.puzzle == SMALL
     assert "dead-ended" in w.status.value
+
+
+def test_the_status_line_says_what_is_visibly_wrong():
+    w = PlayWidget(SMALL)
+    clicks(w, (0, 1), (1, 1), (1, 0), (2, 0))
+    assert "not right: cell (0, 0) has no free neighbour" in w.status.value
