@@ -42,6 +42,23 @@ def tiling_code(placements: Iterable[Placement], shape: tuple[int, int]) -> str:
     return "".join(letters)
 
 
+def code_tiling(code: str, shape: tuple[int, int]) -> list[Placement]:
+    """The placements of a coded tiling (the inverse of :func:`tiling_code`).
+
+    Examples
+    --------
+    >>> code_tiling("RLDRLU", (2, 3))
+    [Placement((0, 0), (0, 1)), Placement((0, 2), (1, 2)), Placement((1, 0), (1, 1))]
+    """
+    n_cols = shape[1]
+    step = {"R": (0, 1), "D": (1, 0)}
+    return [
+        Placement((i // n_cols, i % n_cols), (i // n_cols + step[ch][0], i % n_cols + step[ch][1]))
+        for i, ch in enumerate(code)
+        if ch in step
+    ]
+
+
 def horizontal_share(code: str) -> float:
     """The share of dominoes lying horizontally in a coded tiling.
 

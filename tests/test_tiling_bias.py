@@ -7,6 +7,7 @@ from dominosa_lab.tiling_bias import (
     all_codes,
     chi_square_uniform,
     code_counts,
+    code_tiling,
     flippable_squares,
     horizontal_share,
     sample_codes,
@@ -89,3 +90,8 @@ def test_flippable_squares_count_parallel_pairs_in_2x2_squares():
     assert flippable_squares("RLDRLU", (2, 3)) == 1
     assert flippable_squares("DRLURL", (2, 3)) == 1
     assert flippable_squares("DDDUUU", (2, 3)) == 2
+
+
+def test_decoding_a_code_gives_back_the_tiling():
+    for code in all_codes((4, 5)):
+        assert tiling_code(code_tiling(code, (4, 5)), (4, 5)) == code
