@@ -13,19 +13,20 @@ from typing import Any
 
 from dominosa_lab.puzzle import Puzzle, PuzzleError, Solution
 from dominosa_lab.search import DEFAULT_TRACE_LIMIT, Search, SearchResult, collect
-from dominosa_lab.solvers import collision, human, odometer, rowscan
+from dominosa_lab.solvers import collision, dlx, human, odometer, rowscan
 
 Method = Callable[..., Iterator[Solution]]
 
 #: Every method by name; the notebooks loop over this.
 METHODS: dict[str, Method] = {
     "rowscan": rowscan.solve,
+    "dlx": dlx.solve,
     "human": human.solve,
     "collision": collision.solve,
     "odometer": odometer.solve,
 }
 
-DEFAULT_METHOD = "rowscan"
+DEFAULT_METHOD = "dlx"
 
 
 def iter_solutions(
