@@ -113,6 +113,7 @@ def animate(
     pips: bool = False,
     interval: int = 250,
     max_frames: int | None = 300,
+    dpi: int = 80,
     ax: Axes | None = None,
 ) -> FuncAnimation:
     """Animate a traced solve of ``puzzle``.
@@ -129,6 +130,8 @@ def animate(
         Milliseconds per frame.
     max_frames : int or None
         Merge events so the animation has at most this many frames.
+    dpi : int
+        Resolution of a new figure (frames are embedded at this size by ``to_jshtml``).
     ax : matplotlib Axes, optional
         Where to draw; a new figure when omitted.
 
@@ -152,7 +155,7 @@ def animate(
         raise ValueError("the trace has no events to animate")
     if ax is None:
         n_rows, n_cols = puzzle.shape
-        _, ax = plt.subplots(figsize=(0.55 * n_cols + 0.6, 0.55 * n_rows + 0.9))
+        _, ax = plt.subplots(figsize=(0.55 * n_cols + 0.6, 0.55 * n_rows + 0.9), dpi=dpi)
     label = f"{result.method}: " if result.method else ""
 
     def draw(i: int) -> list:
