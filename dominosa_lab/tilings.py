@@ -29,6 +29,7 @@ from typing import Any
 
 import numpy as np
 
+from dominosa_lab.exact_cover import ExactCover
 from dominosa_lab.puzzle import Placement, Puzzle, PuzzleError
 from dominosa_lab.search import Search
 
@@ -379,8 +380,6 @@ def iter_tilings(
     >>> tilings[0]
     (Placement((0, 0), (0, 1)), Placement((0, 2), (1, 2)), Placement((1, 0), (1, 1)))
     """
-    from dominosa_lab.exact_cover import ExactCover
-
     mask = board_mask(board)
     cells = mask_cells(mask)
     index = {cell: i for i, cell in enumerate(cells)}
