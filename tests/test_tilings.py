@@ -179,6 +179,6 @@ def test_schema_census_of_the_default_double_2_board():
 
 def test_schema_census_refuses_a_board_of_the_wrong_size():
     with pytest.raises(PuzzleError, match="covers 12 cells"):
-        schema_census(2, (3, 5))
+        schema_census(2, (2, 5))
     with pytest.raises(PuzzleError, match="non-negative"):
         schema_census(-1)
