@@ -261,6 +261,9 @@ class Puzzle:
     def __hash__(self) -> int:
         return self._hash
 
+    def __reduce__(self) -> tuple[type, tuple]:
+        return (Puzzle, (self._rows, self._max_pip, self.name))
+
     def __setattr__(self, key: str, value: Any) -> None:
         if key != "name" and hasattr(self, "_hash"):
             raise AttributeError("Puzzle is immutable")
