@@ -211,12 +211,9 @@ class PlayBoard:
     def apply_hints(self) -> list[Hint]:
         """Draw hints until none is left; one :meth:`undo` takes them all back."""
         applied: list[Hint] = []
-        while True:
-            fresh = [h for h in self.hint() if not any(c in self._at for c in h.placement.cells)]
-            if not fresh:
-                break
+        while fresh := [h for h in self.hint() if self._is_free(h.placement)]:
             for h in fresh:
-                if not any(c in self._at for c in h.placement.cells):
+                if self._is_free(h.placement):  # an earlier hint of this round may have taken it
                     self._change((h.placement,), ())
                     applied.append(h)
         if applied:
@@ -285,8 +282,11 @@ class PlayBoard:
             for cell in pl.cells:
                 self._at[cell] = pl
 
+    def _is_free(self, pl: Placement) -> bool:
+        return pl.a not in self._at and pl.b not in self._at
+
     def _free_places(self, placements: list[Placement]) -> list[Placement]:
-        return [pl for pl in placements if pl.a not in self._at and pl.b not in self._at]
+        return [pl for pl in placements if self._is_free(pl)]
 
     def _table(self, title: str, values: dict[Domino, int]) -> DominoTable:
         marked = frozenset(self.puzzle.domino_of(pl) for pl in self.placements())
