@@ -28,8 +28,8 @@ import numpy as np
 import pandas as pd
 
 from dominosa_lab import Puzzle, solve
+from dominosa_lab.generate import random_puzzle
 from dominosa_lab.solvers.dlx import formulation
-from tests.strategies import random_board
 
 RESULTS = Path(__file__).parent / "results"
 SIZES = (10, 20, 30, 40)
@@ -74,8 +74,8 @@ def run_c(puzzle: Puzzle, limit: float) -> tuple[str, float, float, frozenset | 
 
 def run_board(n: int, seed: int, max_nodes: int, c_limit: float) -> tuple[list[dict], bool | None]:
     """Both solvers on one board: two result rows, and whether the solutions agree."""
-    puzzle, _ = random_board(n, seed)
-    name = f"random-n{n}-s{seed}"
+    puzzle, _ = random_puzzle(n, seed)
+    name = puzzle.name
     cpu = time.process_time()
     result = solve(puzzle, method="dlx", order="mrv", max_nodes=max_nodes)
     cpu = time.process_time() - cpu
@@ -144,8 +144,9 @@ def markdown(table: pd.DataFrame, runs: pd.DataFrame, agree: list[bool], args, l
         "solving process) are less affected, and the ratios between the two solvers are "
         "what to read.",
         "",
-        f"Boards: {args.boards} random double-N boards per N (seeds 0..{args.boards - 1}, "
-        "random domino tiling by 2x2 flips, shuffled double-N set). "
+        f"Boards: {args.boards} random double-N boards per N, `generate.random_puzzle(N, seed)` "
+        f"with seeds 0..{args.boards - 1} (a uniform random domino tiling, the shuffled "
+        "double-N set laid on it). "
         f"`dlx` stops at {args.max_nodes:,} nodes; the C package (no budget of its own) is "
         f"killed at {args.c_limit:g} s and counted as stopped. Times are per board; the C times "
         "exclude building its dense matrix.",

@@ -9,30 +9,34 @@ from hypothesis import strategies as st
 from dominosa_lab.puzzle import Placement, Puzzle, Solution, bone_pile
 
 
-def _random_tiling(n_rows: int, n_cols: int, rng: random.Random) -> list[Placement]:
-    """A random domino tiling of an ``n_rows`` x ``n_cols`` rectangle (one side even).
+def _random_tiling(cells: set[tuple[int, int]], rng: random.Random) -> list[Placement] | None:
+    """A domino tiling of ``cells`` by randomised backtracking (small boards only)."""
+    free = set(cells)
+    placed: list[Placement] = []
 
-    Bricks (horizontal when the width is even, else vertical) mixed by random
-    2x2 flips: two parallel dominoes filling a 2x2 square turn a quarter. Flips
-    connect all tilings of a rectangle, so any tiling can appear (not exactly
-    uniformly); unlike a backtracking fill, the time is linear at any size.
-    """
-    w = n_cols
-    mate = [i + 1 - 2 * (i % 2) if w % 2 == 0 else i + w - 2 * w * ((i // w) % 2)
-            for i in range(n_rows * w)]
-    for _ in range(5 * n_rows * w if n_rows > 1 and w > 1 else 0):
-        a = rng.randrange(n_rows - 1) * w + rng.randrange(w - 1)
-        b, c, d = a + 1, a + w, a + w + 1
-        if mate[a] == b and mate[c] == d:
-            mate[a], mate[c], mate[b], mate[d] = c, a, d, b
-        elif mate[a] == c and mate[b] == d:
-            mate[a], mate[b], mate[c], mate[d] = b, a, d, c
-    return [Placement(divmod(i, w), divmod(mate[i], w)) for i in range(n_rows * w) if i < mate[i]]
+    def fill() -> bool:
+        if not free:
+            return True
+        r, c = min(free)
+        moves = [(r, c + 1), (r + 1, c)]
+        rng.shuffle(moves)
+        for other in moves:
+            if other in free:
+                free.difference_update({(r, c), other})
+                placed.append(Placement((r, c), other))
+                if fill():
+                    return True
+                placed.pop()
+                free.update({(r, c), other})
+        return False
+
+    return placed if fill() else None
 
 
 def planted_board(n: int, rng: random.Random) -> tuple[Puzzle, Solution]:
     """A full (n+1) x (n+2) board made by laying the shuffled double-n set on a random tiling."""
-    tiling = _random_tiling(n + 1, n + 2, rng)
+    cells = {(r, c) for r in range(n + 1) for c in range(n + 2)}
+    tiling = _random_tiling(cells, rng)
     dominoes = list(bone_pile(n))
     rng.shuffle(dominoes)
     grid = [[0] * (n + 2) for _ in range(n + 1)]
@@ -44,7 +48,7 @@ def planted_board(n: int, rng: random.Random) -> tuple[Puzzle, Solution]:
 
 
 def random_board(n: int, seed: int) -> tuple[Puzzle, Solution]:
-    """:func:`planted_board` from an integer seed: the same seed gives the same board."""
+    """:func:`planted_board` from an integer seed."""
     return planted_board(n, random.Random(seed))
 
 
