@@ -101,7 +101,7 @@ class ExactCover:
         payloads: Sequence[Any] | None = None,
     ) -> None:
         for label, count in (("n_primary", n_primary), ("n_secondary", n_secondary)):
-            if not isinstance(count, (int, np.integer)) or count < 0:
+            if not isinstance(count, (int, np.integer)) or isinstance(count, bool) or count < 0:
                 raise PuzzleError(f"{label} must be a non-negative integer, got {count!r}")
         self.n_primary = int(n_primary)
         self.n_secondary = int(n_secondary)

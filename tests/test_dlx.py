@@ -7,9 +7,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dominosa_lab import METHODS, Puzzle, PuzzleError, Search, SearchStopped, solve
+from dominosa_lab.generate import random_puzzle
 from dominosa_lab.solvers import DEFAULT_METHOD
 from dominosa_lab.solvers.dlx import count_solutions, formulation, is_unique
-from tests.strategies import boards, random_board
+from tests.strategies import boards
 
 ORDERS = ("mrv", "first", "random")
 
@@ -25,7 +26,7 @@ def solution_set(puzzle: Puzzle, method: str, **options) -> set:
 
 @given(st.integers(1, 12))
 def test_a_full_board_has_one_item_per_cell_and_domino_and_2RC_minus_R_minus_C_options(n):
-    puzzle, _ = random_board(n, seed=n)
+    puzzle, _ = random_puzzle(n, seed=n)
     rows, cols = puzzle.shape
     problem = formulation(puzzle)
     assert problem.n_items == rows * cols + (n + 1) * (n + 2) // 2
@@ -64,7 +65,7 @@ def test_every_order_finds_the_same_solutions(board, order, seed):
 @settings(max_examples=30, deadline=None)
 @given(st.integers(1, 12), st.integers(0, 10**6), st.sampled_from(ORDERS))
 def test_every_dlx_solution_is_valid(n, seed, order):
-    puzzle, _ = random_board(n, seed)
+    puzzle, _ = random_puzzle(n, seed)
     result = solve(puzzle, method="dlx", limit=3, order=order, seed=seed, max_nodes=20_000)
     assert all(s.is_valid(puzzle) for s in result.solutions)
     assert result.status in ("solved", "stopped")
@@ -73,7 +74,7 @@ def test_every_dlx_solution_is_valid(n, seed, order):
 @settings(max_examples=30, deadline=None)
 @given(st.integers(1, 15), st.integers(0, 10**6))
 def test_a_first_solution_costs_one_node_per_domino_plus_one_per_backtrack(n, seed):
-    puzzle, _ = random_board(n, seed)
+    puzzle, _ = random_puzzle(n, seed)
     result = solve(puzzle, method="dlx", max_nodes=50_000)
     if result.status == "solved":
         assert result.stats.nodes == len(puzzle.dominoes) + result.stats.backtracks
@@ -153,7 +154,7 @@ def test_the_trace_shows_placements():
 
 
 def test_random_order_is_reproducible_by_seed():
-    puzzle, _ = random_board(8, seed=4)
+    puzzle, _ = random_puzzle(8, seed=4)
     runs = [solve(puzzle, method="dlx", order="random", seed=9, max_nodes=5000) for _ in range(2)]
     assert runs[0].stats.as_dict() | {"seconds": 0} == runs[1].stats.as_dict() | {"seconds": 0}
     assert runs[0].solutions == runs[1].solutions
