@@ -18,7 +18,10 @@ Each node of a search tree carries
 ``depth``
     pieces on the board;
 ``step``
-    index in the trace of the event that created the state;
+    index in the trace of the event that created the state (see :class:`Frame`);
+``decided``
+    the step at which its outcome became known (a solution found below it, or
+    the search backing out of it); ``None`` while still open at the end;
 ``outcome``
     what became of the state, one of :data:`OUTCOMES`;
 ``reason``
@@ -141,8 +144,8 @@ def search_tree(result: SearchResult, puzzle: Puzzle | None = None) -> nx.DiGrap
         raise ValueError("the run has no trace; solve it again with trace=True")
     tree = nx.DiGraph()
     tree.add_node(ROOT, item=None, depth=0, step=0, reason=None, notes=[])
-    closed: set[int] = set()
-    found: list[int] = []
+    closed: dict[int, int] = {}  # node -> step of the event that took it back
+    found: dict[int, int] = {}  # node -> step of its solution event
     previous = ROOT
     for frame in replay(result.trace):
         event, node = frame.event, frame.node
@@ -153,18 +156,18 @@ def search_tree(result: SearchResult, puzzle: Puzzle | None = None) -> nx.DiGrap
                           reason=None, notes=[])
             tree.add_edge(frame.path[-2], node)
         elif event.kind == "remove":
-            closed.add(previous)
+            closed[previous] = frame.step
         elif event.kind == "dead_end":
             tree.nodes[node]["reason"] = event.text
         elif event.kind == "solution":
-            found.append(node)
+            found.setdefault(node, frame.step)
         elif event.kind == "note":
             tree.nodes[node]["notes"].append(event.text)
         previous = node
     truncated = tree.number_of_nodes() - 1 < result.stats.nodes
     complete = result.status != "stopped" and not truncated and len(closed) == len(tree) - 1
     if complete:
-        closed.add(ROOT)
+        closed[ROOT] = len(result.trace)
     _set_outcomes(tree, found, closed)
     tree.graph.update(method=result.method, status=result.status, nodes=result.stats.nodes,
                       backtracks=result.stats.backtracks, truncated=truncated,
@@ -175,20 +178,23 @@ def search_tree(result: SearchResult, puzzle: Puzzle | None = None) -> nx.DiGrap
     return tree
 
 
-def _set_outcomes(tree: nx.DiGraph, found: list[int], closed: set[int]) -> None:
-    on_path = set()
-    for node in found:
-        on_path.update(nx.ancestors(tree, node))
-    for node in tree:
+def _set_outcomes(tree: nx.DiGraph, found: dict[int, int], closed: dict[int, int]) -> None:
+    on_path: dict[int, int] = {}  # node -> step of the first solution found below it
+    for node, step in found.items():  # in trace order, so the first claim is the earliest
+        above = next(tree.predecessors(node), None)
+        while above is not None and above not in on_path:
+            on_path[above] = step
+            above = next(tree.predecessors(above), None)
+    for node, data in tree.nodes(data=True):
         if node in found:
-            outcome = "solution"
+            data["outcome"], data["decided"] = "solution", found[node]
         elif node in on_path:
-            outcome = "path"
+            data["outcome"], data["decided"] = "path", on_path[node]
         elif node not in closed:
-            outcome = "stopped"
+            data["outcome"], data["decided"] = "stopped", None
         else:
-            outcome = "pruned" if tree.out_degree(node) else "dead_end"
-        tree.nodes[node]["outcome"] = outcome
+            data["outcome"] = "pruned" if tree.out_degree(node) else "dead_end"
+            data["decided"] = closed[node]
 
 
 def placement_label(puzzle: Puzzle, item: Any) -> str:
@@ -408,3 +414,29 @@ class _Walker:
             p = self.parent[v]
             total[v] = 0.0 if p < 0 else total[p] + self.mod[p]
         return [self.x[v] + total[v] for v in range(len(self.order))]
+
+
+def describe_event(event: Event | None, puzzle: Puzzle | None = None) -> str:
+    """One line saying what a trace event did, for captions and the stepper.
+
+    Examples
+    --------
+    >>> p = Puzzle([[0, 0, 1], [1, 1, 0]])
+    >>> describe_event(Event("place", Placement((0, 0), (0, 1)), 1, 1), p)
+    'placed 00→ on (0, 0)-(0, 1)'
+    >>> describe_event(Event("remove", Placement((0, 0), (1, 0)), 0, 4, backtrack=True), p)
+    'took back 01↓ from (0, 0)-(1, 0) (backtrack)'
+    """
+    if event is None:
+        return "the empty board"
+    item = event.item
+    name = placement_label(puzzle, item) if puzzle is not None else str(item)
+    where = f" {'-'.join(map(str, item.cells))}" if isinstance(item, Placement) else ""
+    if event.kind == "place":
+        return f"placed {name} on{where}"
+    if event.kind == "remove":
+        return f"took back {name} from{where}" + (" (backtrack)" if event.backtrack else "")
+    if event.kind == "solution":
+        return "solution found"
+    label = "dead end" if event.kind == "dead_end" else "note"
+    return f"{label}: {event.text}" if event.text else label
