@@ -15,6 +15,7 @@ from dominosa_lab.formats import from_json, parse_tatham, parse_text, to_box_tex
 from dominosa_lab.puzzle import Puzzle, PuzzleError
 from dominosa_lab.solvers import DEFAULT_METHOD, METHODS, solve
 
+EXIT_FAILED = 1
 EXIT_USAGE = 2
 
 
@@ -70,9 +71,13 @@ def _cmd_catalog(args: argparse.Namespace) -> int:
 
 
 def _cmd_reproduce(args: argparse.Namespace) -> int:
-    from dominosa_lab.reproduce import reproduce
+    from dominosa_lab.reproduce import NotebookFailed, reproduce
 
-    times = reproduce(args.notebooks or None, progress=not args.quiet)
+    try:
+        times = reproduce(args.notebooks or None, progress=not args.quiet)
+    except NotebookFailed as err:
+        print(f"dominosa-lab: notebook failed: {err}", file=sys.stderr)
+        return EXIT_FAILED
     for name, seconds in times.items():
         print(f"{name}: {seconds:.1f} s")
     return 0

@@ -234,11 +234,11 @@ def to_box_text(puzzle: Puzzle, placements: Iterable[Placement] = ()) -> str:
     >>> p = Puzzle([[0, 0, 1], [1, 1, 0]])
     >>> print(to_box_text(p, [Placement((0, 0), (0, 1)), Placement((1, 0), (1, 1)),
     ...                       Placement((0, 2), (1, 2))]))
-    +-------+---+
+    +---+---+---+
     | 0   0 | 1 |
-    +-------+   +
+    +---+---+   +
     | 1   1 | 0 |
-    +-------+---+
+    +---+---+---+
     """
     n_rows, n_cols = puzzle.shape
     owner: dict[Cell, int] = {cell: -1 - i for i, cell in enumerate(puzzle.cells)}
