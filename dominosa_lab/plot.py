@@ -8,6 +8,7 @@ import matplotlib.pyplot as plt
 from matplotlib.axes import Axes
 from matplotlib.patches import Rectangle
 
+from dominosa_lab.plot_tree import draw_search_tree as draw_search_tree  # re-export
 from dominosa_lab.puzzle import Placement, Puzzle, Solution
 
 TILE_COLOR = "#e5e5e5"  # ggplot's grey90, the R blog's tile fill
