@@ -24,8 +24,10 @@ Each node of a search tree carries
     the search backing out of it); ``None`` while still open at the end;
 ``outcome``
     what became of the state, one of :data:`OUTCOMES`;
-``reason``
-    why the method gave up there, when it said so (a ``dead_end`` event), else ``None``;
+``dead_ends``
+    the method's dead-end reports made in that state: for a leaf, why the search
+    gave up there; at an inner state, options a check threw out before placing
+    them (the odometer reports each overlapping reading this way);
 ``notes``
     the method's remarks made in that state (e.g. why a move was forced).
 """
@@ -143,7 +145,7 @@ def search_tree(result: SearchResult, puzzle: Puzzle | None = None) -> nx.DiGrap
     if result.trace is None:
         raise ValueError("the run has no trace; solve it again with trace=True")
     tree = nx.DiGraph()
-    tree.add_node(ROOT, item=None, depth=0, step=0, reason=None, notes=[])
+    tree.add_node(ROOT, item=None, depth=0, step=0, dead_ends=[], notes=[])
     closed: dict[int, int] = {}  # node -> step of the event that took it back
     found: dict[int, int] = {}  # node -> step of its solution event
     previous = ROOT
@@ -153,12 +155,12 @@ def search_tree(result: SearchResult, puzzle: Puzzle | None = None) -> nx.DiGrap
             continue
         if event.kind == "place":
             tree.add_node(node, item=event.item, depth=frame.depth, step=frame.step,
-                          reason=None, notes=[])
+                          dead_ends=[], notes=[])
             tree.add_edge(frame.path[-2], node)
         elif event.kind == "remove":
             closed[previous] = frame.step
         elif event.kind == "dead_end":
-            tree.nodes[node]["reason"] = event.text
+            tree.nodes[node]["dead_ends"].append(event.text)
         elif event.kind == "solution":
             found.setdefault(node, frame.step)
         elif event.kind == "note":

@@ -63,7 +63,7 @@ def test_stepper_takes_a_backtracked_piece_off_the_board(small_run):
 
 
 def test_next_and_back_buttons_move_one_step_and_stop_at_the_ends(small_run):
-    s = stepper(SMALL, small_run)
+    s = stepper(SMALL, small_run, tree=False)
     s.back_button.click()
     assert s.step == 0
     s.next_button.click()
@@ -75,7 +75,7 @@ def test_next_and_back_buttons_move_one_step_and_stop_at_the_ends(small_run):
 
 
 def test_play_drives_the_slider(small_run):
-    s = stepper(SMALL, small_run)
+    s = stepper(SMALL, small_run, tree=False)
     s.play.value = 5
     assert s.step == 5
     assert len(s.frame.placements) == s.frame.depth
