@@ -1,7 +1,9 @@
-"""Step through a traced search in Jupyter: the board and the search tree at any step.
+"""Step through a traced search: the board and the search tree at any step.
 
-Built from the trace alone (:func:`dominosa_lab.tree.replay`), so every method
-that reports to :class:`~dominosa_lab.search.Search` can be stepped.
+:func:`stepper` is the interactive control for Jupyter; :func:`draw_search_step`
+draws one step on given axes (for pages, slides and the stepper itself). Both
+are built from the trace alone (:func:`dominosa_lab.tree.replay`), so every
+method that reports to :class:`~dominosa_lab.search.Search` can be stepped.
 """
 
 from __future__ import annotations
@@ -9,6 +11,8 @@ from __future__ import annotations
 import io
 
 import ipywidgets as widgets
+import networkx as nx
+from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
 from dominosa_lab.plot import draw_puzzle
@@ -90,24 +94,64 @@ class Stepper(widgets.VBox):
             f"&middot; backtracks {frame.backtracks} &middot; depth {frame.depth} "
             f"&middot; solutions {frame.solutions}<br>{describe_event(frame.event, self.puzzle)}"
         )
-        self._draw_board(frame)
+        self.board_ax.clear()
         if self.tree_ax is not None:
             self.tree_ax.clear()
-            draw_search_tree(self.tree, self.tree_ax, max_nodes=self.max_nodes,
-                             current=frame.node, step=step,
-                             title=f"search tree after {frame.nodes} nodes")
+        draw_search_step(self.puzzle, frame, self.board_ax, self.tree, self.tree_ax,
+                         max_nodes=self.max_nodes)
         buffer = io.BytesIO()
         self.figure.savefig(buffer, format="png", dpi=80)
         self.image.value = buffer.getvalue()
 
-    def _draw_board(self, frame: Frame) -> None:
-        ax = self.board_ax
-        ax.clear()
-        draw_puzzle(self.puzzle, frame.placements, ax=ax)
-        event = frame.event
-        if event is not None and event.kind == "place" and isinstance(event.item, Placement):
-            draw_puzzle(self.puzzle, [event.item], ax=ax, numbers=False, tile_color="none",
-                        outline_color=LAST_MOVE_COLOR)
+
+def draw_search_step(
+    puzzle: Puzzle,
+    frame: Frame,
+    board_ax: Axes,
+    tree: nx.DiGraph | None = None,
+    tree_ax: Axes | None = None,
+    *,
+    max_nodes: int = 300,
+    legend: bool = True,
+) -> None:
+    """Draw the search at one step: the board (newest piece in red) and the tree so far.
+
+    Parameters
+    ----------
+    puzzle : Puzzle
+        The board that was solved.
+    frame : Frame
+        The step, from :func:`~dominosa_lab.tree.replay` (or ``Stepper.frames``).
+    board_ax : matplotlib Axes
+        Where the board goes.
+    tree, tree_ax : optional
+        The run's :func:`~dominosa_lab.tree.search_tree` and where to draw it as it
+        stood at this step, the current state ringed.
+    max_nodes, legend
+        Passed to :func:`~dominosa_lab.plot_tree.draw_search_tree`.
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt
+    >>> from dominosa_lab import Puzzle, solve
+    >>> from dominosa_lab.tree import replay
+    >>> p = Puzzle([[0, 0, 1], [1, 1, 0]])
+    >>> frame = list(replay(solve(p, method="rowscan", trace=True).trace))[2]
+    >>> fig, (a, b) = plt.subplots(1, 2)
+    >>> draw_search_step(p, frame, a)
+    >>> a.get_title()
+    'step 2: placed 01↓ on (0, 2)-(1, 2)'
+    """
+    draw_puzzle(puzzle, frame.placements, ax=board_ax,
+                title=f"step {frame.step}: {describe_event(frame.event, puzzle)}")
+    event = frame.event
+    if event is not None and event.kind == "place" and isinstance(event.item, Placement):
+        draw_puzzle(puzzle, [event.item], ax=board_ax, numbers=False, tile_color="none",
+                    outline_color=LAST_MOVE_COLOR)
+    if tree is not None and tree_ax is not None:
+        draw_search_tree(tree, tree_ax, max_nodes=max_nodes, current=frame.node,
+                         step=frame.step, legend=legend,
+                         title=f"search tree after {frame.nodes} nodes")
 
 
 def stepper(puzzle: Puzzle, result: SearchResult, **options) -> Stepper:
