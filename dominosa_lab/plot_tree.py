@@ -212,5 +212,5 @@ def _title(tree: nx.DiGraph) -> str:
     elif graph["status"] == "stopped":
         text += " (budget spent)"
     elif not graph["complete"]:
-        text += " (stopped at the solution: later branches not explored)"
+        text += " (search stopped at its solution limit)"
     return text
