@@ -31,7 +31,8 @@ OPEN_COLOR = "white"  # a visited state whose fate is not known yet (stepping)
 EDGE_COLOR = "#b0b0b0"
 CURRENT_COLOR = "#111111"
 HIDDEN_COLOR = "#8c8c8c"
-LABEL_LIMIT = 40  # label the moves of trees up to this many states
+LABEL_LIMIT = 40  # label the moves of trees up to this many states ...
+LABEL_ROOM = 20.0  # ... when levels and neighbours are at least this many points apart
 
 
 def draw_search_tree(
@@ -60,7 +61,7 @@ def draw_search_tree(
         failed subtrees become a grey triangle marked with the number of states hidden.
     labels : bool, optional
         Write each move (domino and arrow) on its edge; by default when the tree has
-        at most 40 states and was built with a puzzle.
+        at most 40 states, was built with a puzzle, and there is room for the labels.
     current : int, optional
         A state to ring, with the way to it in black (the stepper's position).
     step : int, optional
@@ -93,7 +94,8 @@ def draw_search_tree(
     shown = collapse_tree(tree, max_nodes)
     pos = tidy_layout(shown)
     ax = ax if ax is not None else _new_axes(pos)
-    size = node_size if node_size is not None else _node_size(ax, pos)
+    unit = _unit(ax, pos)
+    size = node_size if node_size is not None else max(4.0, min(220.0, (0.55 * unit) ** 2))
     if step is not None:
         shown = shown.subgraph(n for n, made in shown.nodes(data="step") if made <= step)
     style = {n: _style(data, step) for n, data in shown.nodes(data=True)}
@@ -104,7 +106,7 @@ def draw_search_tree(
     if current is not None and current in pos:
         ax.scatter(*pos[current], s=size * 2.5, facecolors="none", edgecolors=CURRENT_COLOR,
                    linewidths=2, zorder=5)
-    if labels or (labels is None and len(shown) <= LABEL_LIMIT):
+    if labels or (labels is None and len(shown) <= LABEL_LIMIT and unit >= LABEL_ROOM):
         _draw_labels(ax, shown, pos, fontsize)
     if legend:
         counts = outcome_counts(tree) if step is None else Counter(style.values())
@@ -112,8 +114,16 @@ def draw_search_tree(
         _legend(ax, counts, sum(shown.graph.get("hidden", {}).values()))
     ax.set_title(_title(tree) if title is None else title, fontsize=10)
     ax.axis("off")
-    ax.margins(0.06)
+    _frame(ax, pos)
     return ax
+
+
+def _frame(ax: Axes, pos: dict) -> None:
+    """Limits from the whole tree, so a tree drawn at a step keeps its final place."""
+    xs = [x for x, _ in pos.values()]
+    depth = -min(y for _, y in pos.values())
+    ax.set_xlim(min(xs) - 0.7, max(xs) + 0.9)
+    ax.set_ylim(-depth - 1.1, 0.5)
 
 
 def _new_axes(pos: dict) -> Axes:
@@ -124,14 +134,13 @@ def _new_axes(pos: dict) -> Axes:
     return ax
 
 
-def _node_size(ax: Axes, pos: dict) -> float:
-    """Marker area so that neighbours (one unit apart) do not touch."""
+def _unit(ax: Axes, pos: dict) -> float:
+    """Points between neighbouring states (one layout unit) across or down, whichever is less."""
     width = max(x for x, _ in pos.values()) + 2
     depth = -min(y for _, y in pos.values()) + 2
     bbox = ax.get_position()
     fig_w, fig_h = ax.figure.get_size_inches()
-    unit = min(bbox.width * fig_w / width, bbox.height * fig_h / depth) * 72  # points
-    return max(4.0, min(220.0, (0.55 * unit) ** 2))
+    return min(bbox.width * fig_w / width, bbox.height * fig_h / depth) * 72
 
 
 def _style(data: dict, step: int | None) -> str:
