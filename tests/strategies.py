@@ -47,6 +47,11 @@ def planted_board(n: int, rng: random.Random) -> tuple[Puzzle, Solution]:
     return puzzle, Solution(puzzle, tiling)
 
 
+def random_board(n: int, seed: int) -> tuple[Puzzle, Solution]:
+    """:func:`planted_board` from an integer seed."""
+    return planted_board(n, random.Random(seed))
+
+
 @st.composite
 def boards(draw, min_n: int = 0, max_n: int = 4) -> tuple[Puzzle, Solution]:
     """A random full board of a double-N set, N in [min_n, max_n], with its planted solution."""

@@ -28,7 +28,7 @@ def test_solve_reads_a_text_file(tmp_path, capsys):
 
 
 def test_solve_all_counts_every_solution(capsys):
-    assert main(["solve", "tcg-n10", "--method", "rowscan", "--all"]) == 0
+    assert main(["solve", "tcg-n10", "--all"]) == 0
     assert "16 solutions (first shown)" in capsys.readouterr().out
 
 
@@ -43,6 +43,7 @@ def test_budget_stop_is_reported_not_an_error(capsys):
         (["solve", "no-such-board"], "is not a file, a catalog name"),
         (["solve", "3:0211"], "game description is too short"),
         (["solve", "mikefc-small", "--max-nodes", "-3"], "max_nodes must be >= 0"),
+        (["experiment", "no-such-experiment"], "no experiment 'no-such-experiment'"),
     ],
 )
 def test_bad_input_is_one_line_on_stderr_and_exit_2(args, message, capsys):
