@@ -15,7 +15,14 @@ from collections.abc import Iterable
 
 import numpy as np
 
-from dominosa_lab.puzzle import Placement, Puzzle, PuzzleError, Solution, bone_pile
+from dominosa_lab.puzzle import (
+    Placement,
+    Puzzle,
+    PuzzleError,
+    Solution,
+    bone_pile,
+    check_cell_count,
+)
 from dominosa_lab.sampling import SAMPLERS, TilingSampler
 from dominosa_lab.tilings import Board, board_mask, mask_cells
 
@@ -66,7 +73,7 @@ def random_puzzle(
     _check_count(n, "n")
     _check_count(seed, "seed")
     mask = board_mask((n + 1, n + 2) if shape is None else shape)
-    _check_cells(mask, n)
+    check_cell_count(int(mask.sum()), n)
     name, sampler = _sampler(tiling)
     rng = np.random.default_rng(seed)
     placements = checked_tiling(mask, sampler(mask, rng))
@@ -78,18 +85,6 @@ def random_puzzle(
 def _check_count(value: object, label: str) -> None:
     if not isinstance(value, (int, np.integer)) or isinstance(value, bool) or value < 0:
         raise PuzzleError(f"{label} must be a non-negative integer, got {value!r}")
-
-
-def _check_cells(mask: np.ndarray, n: int) -> None:
-    cells = int(mask.sum())
-    if cells % 2:
-        raise PuzzleError(f"the board has {cells} cells, an odd number; dominoes cover pairs")
-    need = (n + 1) * (n + 2)
-    if cells != need:
-        raise PuzzleError(
-            f"a double-{n} set covers {need} cells ({need // 2} dominoes), "
-            f"the board has {cells}"
-        )
 
 
 def _sampler(tiling: str | TilingSampler) -> tuple[str, TilingSampler]:

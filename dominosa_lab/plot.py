@@ -6,8 +6,9 @@ from collections.abc import Iterable
 
 import matplotlib.pyplot as plt
 from matplotlib.axes import Axes
-from matplotlib.patches import Rectangle
+from matplotlib.patches import Circle, Rectangle
 
+from dominosa_lab.pips import has_layout, layout, pip_radius
 from dominosa_lab.plot_cover import draw_dominosa_cover as draw_dominosa_cover  # re-export
 from dominosa_lab.plot_cover import draw_exact_cover as draw_exact_cover  # re-export
 from dominosa_lab.plot_tree import draw_search_tree as draw_search_tree  # re-export
@@ -17,6 +18,7 @@ TILE_COLOR = "#e5e5e5"  # ggplot's grey90, the R blog's tile fill
 OUTLINE_COLOR = "#333333"  # grey20, the R blog's domino outline
 TILE_SIZE = 0.9  # the R blog's geom_tile width/height
 OUTLINE_INSET = 0.42  # the R blog's rectangle half-extent around a cell centre
+PIP_COLOR = "#111111"
 
 
 def draw_puzzle(
@@ -25,6 +27,7 @@ def draw_puzzle(
     ax: Axes | None = None,
     *,
     numbers: bool = True,
+    pips: bool = False,
     tile_color: str = TILE_COLOR,
     outline_color: str = OUTLINE_COLOR,
     linewidth: float | None = None,
@@ -35,7 +38,9 @@ def draw_puzzle(
 
     Light tiles carry the numbers; each placed domino gets a bold outline.
     Gaps are left blank. ``solution`` may be a complete :class:`Solution` or any
-    iterable of :class:`Placement` (a partial placement).
+    iterable of :class:`Placement` (a partial placement). With ``pips=True`` the
+    cells under placed dominoes show domino faces (Caviness's dotted display,
+    layouts in :mod:`dominosa_lab.pips`); numbers above 12 stay numbers.
 
     Parameters
     ----------
@@ -47,6 +52,8 @@ def draw_puzzle(
         Where to draw; a new figure sized to the board when omitted.
     numbers : bool
         Write the numbers on the tiles.
+    pips : bool
+        Draw pips instead of numbers on the cells of placed dominoes.
     tile_color, outline_color : str
         Fill of the tiles and colour of the domino outlines.
     linewidth, fontsize : float, optional
@@ -65,6 +72,9 @@ def draw_puzzle(
     >>> ax = draw_puzzle(p, solve(p, method="rowscan").solution)
     >>> len(ax.patches)  # 20 tiles + 10 outlines
     30
+    >>> ax = draw_puzzle(p, solve(p, method="rowscan").solution, pips=True)
+    >>> len(ax.patches) - 30, len(ax.texts)  # one circle per pip, no numbers left
+    (30, 0)
     """
     n_rows, n_cols = puzzle.shape
     if ax is None:
@@ -73,14 +83,18 @@ def draw_puzzle(
     fontsize = fontsize if fontsize is not None else max(5.0, 13 * scale)
     linewidth = linewidth if linewidth is not None else max(1.0, 3.2 * scale)
     half = TILE_SIZE / 2
+    placements = [] if solution is None else list(solution)
+    faces = {cell for pl in placements for cell in pl.cells} if pips else set()
     for r, c in puzzle.cells:
         x, y = _xy((r, c), n_rows)
+        value = puzzle.value((r, c))
         ax.add_patch(Rectangle((x - half, y - half), TILE_SIZE, TILE_SIZE,
                                facecolor=tile_color, edgecolor="none"))
-        if numbers:
-            ax.text(x, y, str(puzzle.value((r, c))), ha="center", va="center",
+        if (r, c) in faces and has_layout(value):
+            _pips(ax, x, y, value, pip_radius(puzzle.max_pip))
+        elif numbers:
+            ax.text(x, y, str(value), ha="center", va="center",
                     fontsize=fontsize, color="#111111")
-    placements = [] if solution is None else list(solution)
     for pl in placements:
         _outline(ax, pl, n_rows, outline_color, linewidth)
     _frame(ax, n_rows, n_cols, title)
@@ -91,6 +105,13 @@ def _xy(cell: tuple[int, int], n_rows: int) -> tuple[float, float]:
     """Plot coordinates of a cell's centre: column to the right, row 0 at the top."""
     r, c = cell
     return float(c), float(n_rows - 1 - r)
+
+
+def _pips(ax: Axes, x: float, y: float, value: int, radius: float) -> None:
+    """The face ``value`` on the tile centred at ``(x, y)``."""
+    for px, py in layout(value):
+        ax.add_patch(Circle((x - 0.5 + px, y - 0.5 + py), radius, facecolor=PIP_COLOR,
+                            edgecolor="none"))
 
 
 def _outline(ax: Axes, pl: Placement, n_rows: int, color: str, linewidth: float) -> None:

@@ -261,6 +261,9 @@ class Puzzle:
     def __hash__(self) -> int:
         return self._hash
 
+    def __reduce__(self) -> tuple[type, tuple]:
+        return (Puzzle, (self._rows, self._max_pip, self.name))
+
     def __setattr__(self, key: str, value: Any) -> None:
         if key != "name" and hasattr(self, "_hash"):
             raise AttributeError("Puzzle is immutable")
@@ -314,7 +317,8 @@ def _validated_max_pip(rows: tuple[tuple[int | None, ...], ...], max_pip: int | 
     return int(max_pip)
 
 
-def _check_balance(rows: tuple[tuple[int | None, ...], ...], n_cells: int, n: int) -> None:
+def check_cell_count(n_cells: int, n: int) -> None:
+    """Refuse a board whose cell count is odd or not the ``(n+1)(n+2)`` a double-n set covers."""
     if n_cells % 2:
         raise PuzzleError(f"the board has {n_cells} cells, an odd number; dominoes cover pairs")
     need = (n + 1) * (n + 2)
@@ -323,6 +327,10 @@ def _check_balance(rows: tuple[tuple[int | None, ...], ...], n_cells: int, n: in
             f"a double-{n} set covers {need} cells ({need // 2} dominoes), "
             f"the board has {n_cells}"
         )
+
+
+def _check_balance(rows: tuple[tuple[int | None, ...], ...], n_cells: int, n: int) -> None:
+    check_cell_count(n_cells, n)
     counts = Counter(v for row in rows for v in row if v is not None)
     wrong = [
         f"{k} occurs {counts[k]} times ({abs(counts[k] - (n + 2))} too "

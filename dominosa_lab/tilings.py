@@ -29,7 +29,8 @@ from typing import Any
 
 import numpy as np
 
-from dominosa_lab.puzzle import Placement, Puzzle, PuzzleError
+from dominosa_lab.exact_cover import ExactCover
+from dominosa_lab.puzzle import Placement, Puzzle, PuzzleError, check_cell_count
 from dominosa_lab.search import Search
 
 Board = tuple[int, int] | Sequence[Sequence[Any]] | np.ndarray | Puzzle
@@ -379,8 +380,6 @@ def iter_tilings(
     >>> tilings[0]
     (Placement((0, 0), (0, 1)), Placement((0, 2), (1, 2)), Placement((1, 0), (1, 1)))
     """
-    from dominosa_lab.exact_cover import ExactCover
-
     mask = board_mask(board)
     cells = mask_cells(mask)
     index = {cell: i for i, cell in enumerate(cells)}
@@ -444,11 +443,8 @@ def schema_census(n: int, board: Board | None = None) -> SchemaCensus:
     if not _is_int(n) or n < 0:
         raise PuzzleError(f"n must be a non-negative integer, got {n!r}")
     mask = board_mask((n + 1, n + 2) if board is None else board)
-    dominoes = (n + 1) * (n + 2) // 2
     cells = int(mask.sum())
-    if cells != 2 * dominoes:
-        raise PuzzleError(
-            f"a double-{n} set covers {2 * dominoes} cells, the board has {cells}"
-        )
+    check_cell_count(cells, n)
+    dominoes = cells // 2
     labellings = math.factorial(dominoes) * 2 ** (dominoes - n - 1)
     return SchemaCensus(n, mask.shape, cells, dominoes, count_tilings(mask), labellings)

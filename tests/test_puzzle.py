@@ -106,3 +106,11 @@ def test_to_matrix_uses_dash_labels_from_double_ten():
 def test_a_planted_solution_is_valid(board):
     puzzle, planted = board
     assert planted.is_valid(puzzle)
+
+
+def test_puzzle_pickles_for_process_pools():
+    import pickle
+
+    p = Puzzle.load("mikefc-small")
+    q = pickle.loads(pickle.dumps(p))
+    assert q == p and q.name == "mikefc-small"

@@ -69,7 +69,7 @@ def test_homework_claim_for_n15_is_14_orders_of_magnitude_too_small():
 
 
 def test_width_16_rectangle_is_counted_exactly_beyond_64_bits():
-    assert count_tilings((16, 40)) == kasteleyn_count(16, 40) > 2**64
+    assert count_tilings((16, 24)) == kasteleyn_count(16, 24) > 2**64
 
 
 def test_odd_board_has_no_tiling_and_empty_board_has_one():
@@ -179,6 +179,6 @@ def test_schema_census_of_the_default_double_2_board():
 
 def test_schema_census_refuses_a_board_of_the_wrong_size():
     with pytest.raises(PuzzleError, match="covers 12 cells"):
-        schema_census(2, (3, 5))
+        schema_census(2, (2, 5))
     with pytest.raises(PuzzleError, match="non-negative"):
         schema_census(-1)

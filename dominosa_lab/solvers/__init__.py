@@ -13,7 +13,7 @@ from typing import Any
 
 from dominosa_lab.puzzle import Puzzle, PuzzleError, Solution
 from dominosa_lab.search import DEFAULT_TRACE_LIMIT, Search, SearchResult, collect
-from dominosa_lab.solvers import dlx, rowscan
+from dominosa_lab.solvers import collision, dlx, human, odometer, rowscan
 
 Method = Callable[..., Iterator[Solution]]
 
@@ -21,6 +21,9 @@ Method = Callable[..., Iterator[Solution]]
 METHODS: dict[str, Method] = {
     "rowscan": rowscan.solve,
     "dlx": dlx.solve,
+    "human": human.solve,
+    "collision": collision.solve,
+    "odometer": odometer.solve,
 }
 
 DEFAULT_METHOD = "dlx"
