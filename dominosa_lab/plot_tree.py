@@ -32,6 +32,7 @@ EDGE_COLOR = "#b0b0b0"
 CURRENT_COLOR = "#111111"
 HIDDEN_COLOR = "#8c8c8c"
 LABEL_LIMIT = 40  # label the moves of trees up to this many states ...
+LABEL_AT = 0.6  # where on its edge a move's label sits, from parent (0) to child (1)
 LABEL_ROOM = 20.0  # ... when levels and neighbours are at least this many points apart
 
 
@@ -127,10 +128,12 @@ def _frame(ax: Axes, pos: dict) -> None:
 
 
 def _new_axes(pos: dict) -> Axes:
+    """A figure sized to the tree, roomier per state when it is small enough to label."""
     width = max(x for x, _ in pos.values()) + 1
     depth = -min(y for _, y in pos.values()) + 1
-    _, ax = plt.subplots(figsize=(min(14, max(4, 0.25 * width + 1.5)),
-                                  min(9, max(2.5, 0.4 * depth + 1))))
+    per_unit = 0.5 if len(pos) <= LABEL_LIMIT else 0.25
+    _, ax = plt.subplots(figsize=(min(14, max(4, per_unit * width + 1.5)),
+                                  min(9, max(2.5, (per_unit + 0.1) * depth + 1))))
     return ax
 
 
@@ -192,8 +195,9 @@ def _draw_labels(ax: Axes, tree: nx.DiGraph, pos: dict, fontsize: float) -> None
         label = tree.nodes[child].get("label")
         if label:
             (x0, y0), (x1, y1) = pos[parent], pos[child]
-            ax.text((x0 + x1) / 2, (y0 + y1) / 2, label, ha="center", va="center",
-                    fontsize=fontsize, zorder=4,
+            at = LABEL_AT  # nearer the child, where siblings are a full unit apart
+            ax.text(x0 + at * (x1 - x0), y0 + at * (y1 - y0), label, ha="center", va="center",
+                    fontsize=fontsize, zorder=2.5,
                     bbox={"boxstyle": "round,pad=0.15", "fc": "white", "ec": "none",
                           "alpha": 0.85})
 
