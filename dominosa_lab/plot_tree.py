@@ -81,6 +81,7 @@ def draw_search_tree(
     Returns
     -------
     matplotlib.axes.Axes
+        The axes drawn on (a new figure's when ``ax`` was not given).
 
     Examples
     --------
