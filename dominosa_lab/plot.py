@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 import matplotlib.pyplot as plt
+import numpy as np
 from matplotlib.axes import Axes
 from matplotlib.patches import Circle, Rectangle
 
@@ -13,6 +15,9 @@ from dominosa_lab.plot_cover import draw_dominosa_cover as draw_dominosa_cover  
 from dominosa_lab.plot_cover import draw_exact_cover as draw_exact_cover  # re-export
 from dominosa_lab.plot_tree import draw_search_tree as draw_search_tree  # re-export
 from dominosa_lab.puzzle import Placement, Puzzle, Solution
+
+if TYPE_CHECKING:
+    from dominosa_lab.play import DominoTable
 
 TILE_COLOR = "#e5e5e5"  # ggplot's grey90, the R blog's tile fill
 OUTLINE_COLOR = "#333333"  # grey20, the R blog's domino outline
@@ -137,3 +142,46 @@ def _scale(ax: Axes, n_rows: int, n_cols: int) -> float:
     width, height = ax.figure.get_size_inches()
     cell = min(bbox.width * width / (n_cols + 0.2), bbox.height * height / (n_rows + 0.2))
     return min(1.0, cell / 0.5)
+
+
+def draw_domino_table(
+    table: DominoTable,
+    ax: Axes | None = None,
+    *,
+    cmap: str = "YlGnBu",
+    marked_color: str = "#c0392b",
+    title: str | None = None,
+) -> Axes:
+    """Draw one of Darby's triangular domino tables as a heat table.
+
+    Smaller number across the top, larger down the side; each cell shows the
+    value for that domino, the colour its size; dominoes already outlined are
+    written in ``marked_color`` (Darby's red).
+
+    Examples
+    --------
+    >>> from dominosa_lab import Puzzle
+    >>> from dominosa_lab.play import PlayBoard
+    >>> ax = draw_domino_table(PlayBoard(Puzzle.load("mikefc-small")).place_counts())
+    >>> len(ax.texts)  # one number per domino
+    10
+    """
+    grid = table.grid()
+    size = len(grid)
+    if ax is None:
+        _, ax = plt.subplots(figsize=(0.45 * size + 1.0, 0.45 * size + 0.8))
+    values = np.ma.masked_invalid(np.array(grid, dtype=float))
+    top = max(1, *table.values.values())
+    ax.imshow(values, cmap=cmap, vmin=0, vmax=1.6 * top)  # the top stays mid-tone, text readable
+    for (lo, hi), v in sorted(table.values.items()):
+        marked = (lo, hi) in table.marked
+        ax.text(lo, hi, str(v), ha="center", va="center", fontsize=9,
+                color=marked_color if marked else "black", weight="bold" if marked else "normal")
+    ax.set_xticks(range(size))
+    ax.set_yticks(range(size))
+    ax.xaxis.tick_top()
+    ax.tick_params(length=0)
+    for side in ax.spines.values():
+        side.set_visible(False)
+    ax.set_title(table.title if title is None else title, pad=18)
+    return ax

@@ -162,6 +162,21 @@ class Puzzle:
 
         return load(name)
 
+    @classmethod
+    def random(cls, n: int, seed: int, tiling: str = "uniform") -> Puzzle:
+        """A random double-``n`` puzzle named by its key; the same key gives the same puzzle.
+
+        Examples
+        --------
+        >>> Puzzle.random(6, 1, tiling="parity")
+        Puzzle('random-n6-parity-s1', N=6, shape=(7, 8))
+        >>> Puzzle.random(6, 1, tiling="parity") == Puzzle.random(6, 1, tiling="parity")
+        True
+        """
+        from dominosa_lab.generate import random_puzzle
+
+        return random_puzzle(n, seed, tiling=tiling)[0]
+
     def to_text(self) -> str:
         """The board as text that :meth:`parse` reads back."""
         from dominosa_lab.formats import to_text

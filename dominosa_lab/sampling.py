@@ -31,6 +31,11 @@ What each sampler samples:
     grows like ``L**2 log L`` sweeps of an ``L x L`` board, far above the default
     ``FLIP_SWEEPS``; on a board with holes the rotations cannot change the
     height-function flux around a hole, so it never reaches every tiling.
+``parity``
+    *not* uniform: Gary Darby's method (:mod:`dominosa_lab.parity_tiling`),
+    random placements that never leave an odd open group, with his bounds of
+    1000 attempts per build and 10 builds; notebook 04 measures its bias. It
+    can fail on large boards, where nearly every build dead-ends.
 """
 
 from __future__ import annotations
@@ -41,6 +46,7 @@ from collections.abc import Callable, Iterable
 import networkx as nx
 import numpy as np
 
+from dominosa_lab.parity_tiling import parity_sampler
 from dominosa_lab.puzzle import Placement, PuzzleError
 from dominosa_lab.tilings import cell_moves, mask_cells, mask_pairs, narrow, profile_step
 
@@ -361,4 +367,5 @@ SAMPLERS: dict[str, TilingSampler] = {
     "temperley": temperley_tiling,
     "transfer": transfer_tiling,
     "flips": flip_tiling,
+    "parity": parity_sampler,
 }

@@ -13,7 +13,7 @@ from typing import Any
 
 from dominosa_lab.puzzle import Puzzle, PuzzleError, Solution
 from dominosa_lab.search import DEFAULT_TRACE_LIMIT, Search, SearchResult, collect
-from dominosa_lab.solvers import collision, dlx, human, odometer, rowscan
+from dominosa_lab.solvers import collision, dlx, dominowise, human, odometer, rowscan
 
 Method = Callable[..., Iterator[Solution]]
 
@@ -24,6 +24,7 @@ METHODS: dict[str, Method] = {
     "human": human.solve,
     "collision": collision.solve,
     "odometer": odometer.solve,
+    "dominowise": dominowise.solve,
 }
 
 DEFAULT_METHOD = "dlx"
