@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from importlib import resources
+from pathlib import Path
 
 from dominosa_lab.formats import parse_text
 from dominosa_lab.puzzle import Puzzle, PuzzleError
 
-_DATA = resources.files("dominosa_lab") / "data"
+_DATA = Path(__file__).parent / "data"
 
 
 def names() -> list[str]:
@@ -21,7 +21,7 @@ def names() -> list[str]:
     return sorted(p.name[:-4] for p in _DATA.iterdir() if p.name.endswith(".txt"))
 
 
-def _path(name: str):
+def _path(name: str) -> Path:
     path = _DATA / f"{name}.txt"
     if not path.is_file():
         raise PuzzleError(f"no puzzle named {name!r} in the catalog; known: {', '.join(names())}")

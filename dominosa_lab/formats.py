@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterable
 from typing import Any
 
-from dominosa_lab.puzzle import Placement, Puzzle, PuzzleError, Solution, SolutionMatrix
+from dominosa_lab.puzzle import Cell, Placement, Puzzle, PuzzleError, Solution, SolutionMatrix
 
 # --- plain text -------------------------------------------------------------------------
 
@@ -23,7 +24,7 @@ def parse_text(text: str, max_pip: int | None = None, name: str | None = None) -
     """A puzzle from text: one board row per line, numbers separated by spaces.
 
     A line may also hold a comment after ``#``; blank lines are skipped; ``.``
-    marks a gap. A header comment ``# max_pip: N`` sets N when it is not given.
+    marks a gap.
 
     Examples
     --------
@@ -37,10 +38,7 @@ def parse_text(text: str, max_pip: int | None = None, name: str | None = None) -
     """
     rows: list[list[int | None]] = []
     for lineno, raw in enumerate(text.splitlines(), start=1):
-        line, _, comment = raw.partition("#")
-        header = re.match(r"\s*max_pip\s*:\s*(\d+)\s*$", comment)
-        if header and max_pip is None:
-            max_pip = int(header.group(1))
+        line = raw.partition("#")[0]
         if not line.strip():
             continue
         row: list[int | None] = []
@@ -70,9 +68,7 @@ def to_text(puzzle: Puzzle) -> str:
         " ".join(_GAP.rjust(width) if v is None else str(v).rjust(width) for v in row)
         for row in puzzle.rows
     ]
-    inferred = max(v for row in puzzle.rows for v in row if v is not None)
-    header = [] if inferred == puzzle.max_pip else [f"# max_pip: {puzzle.max_pip}"]
-    return "\n".join(header + lines) + "\n"
+    return "\n".join(lines) + "\n"
 
 
 # --- Simon Tatham's game ids --------------------------------------------------------------
@@ -112,7 +108,7 @@ def parse_tatham(game_id: str) -> Puzzle:
         )
     n = int(match.group(1))
     width, height = n + 2, n + 1
-    numbers = _tatham_numbers(desc, n, width * height)
+    numbers = _tatham_numbers(desc, n, width * height, offset=len(params) + 1)
     if len(numbers) < width * height:
         raise PuzzleError(
             f"Tatham id: game description is too short: {len(numbers)} of {width * height} numbers"
@@ -121,7 +117,8 @@ def parse_tatham(game_id: str) -> Puzzle:
     return Puzzle(rows, max_pip=n)
 
 
-def _tatham_numbers(desc: str, n: int, need: int) -> list[int]:
+def _tatham_numbers(desc: str, n: int, need: int, offset: int) -> list[int]:
+    """The numbers of ``desc``; error positions count from 1 in the whole id (``offset`` before)."""
     numbers: list[int] = []
     i = 0
     while i < len(desc):
@@ -129,19 +126,21 @@ def _tatham_numbers(desc: str, n: int, need: int) -> list[int]:
         if len(numbers) == need:
             raise PuzzleError(
                 f"Tatham id: game description is too long: extra text from character "
-                f"{i + 1} ({desc[i:i + 10]!r})"
+                f"{offset + i + 1} ({desc[i:i + 10]!r})"
             )
         if ch == "[":
             end = desc.find("]", i)
             if end < 0:
-                raise PuzzleError(f"Tatham id: missing ']' for the '[' at character {i + 1}")
-            token, start, i = desc[i + 1:end], i + 1, end + 1
+                raise PuzzleError(
+                    f"Tatham id: missing ']' for the '[' at character {offset + i + 1}"
+                )
+            token, start, i = desc[i + 1:end], offset + i + 1, end + 1
             if not token.isdigit():
                 raise PuzzleError(f"Tatham id: [{token}] at character {start} is not a number")
         elif ch.isdigit():
-            token, start, i = ch, i + 1, i + 1
+            token, start, i = ch, offset + i + 1, i + 1
         else:
-            raise PuzzleError(f"Tatham id: invalid character {ch!r} at character {i + 1}")
+            raise PuzzleError(f"Tatham id: invalid character {ch!r} at character {offset + i + 1}")
         value = int(token)
         if value > n:
             raise PuzzleError(
@@ -222,3 +221,52 @@ def from_json(text: str) -> tuple[Puzzle, Solution | None]:
     except (TypeError, ValueError) as err:
         raise PuzzleError(f"JSON solution is not a list of cell pairs: {err}") from None
     return puzzle, Solution(puzzle, placements)
+
+
+# --- box drawing for terminals ------------------------------------------------------------
+
+
+def to_box_text(puzzle: Puzzle, placements: Iterable[Placement] = ()) -> str:
+    """The board in plain ASCII with a wall around every domino (and every uncovered cell).
+
+    Examples
+    --------
+    >>> p = Puzzle([[0, 0, 1], [1, 1, 0]])
+    >>> print(to_box_text(p, [Placement((0, 0), (0, 1)), Placement((1, 0), (1, 1)),
+    ...                       Placement((0, 2), (1, 2))]))
+    +---+---+---+
+    | 0   0 | 1 |
+    +---+---+   +
+    | 1   1 | 0 |
+    +---+---+---+
+    """
+    n_rows, n_cols = puzzle.shape
+    owner: dict[Cell, int] = {cell: -1 - i for i, cell in enumerate(puzzle.cells)}
+    for i, pl in enumerate(placements):
+        for cell in pl.cells:
+            owner[cell] = i
+    width = len(str(puzzle.max_pip))
+
+    def wall(x: Cell, y: Cell) -> bool:
+        return owner.get(x) != owner.get(y)
+
+    lines = []
+    for r in range(n_rows + 1):
+        border = []
+        for c in range(n_cols + 1):
+            around = (wall((r - 1, c - 1), (r - 1, c)), wall((r, c - 1), (r, c)),
+                      wall((r - 1, c - 1), (r, c - 1)), wall((r - 1, c), (r, c)))
+            border.append("+" if any(around) else " ")
+            if c < n_cols:
+                border.append(("-" if wall((r - 1, c), (r, c)) else " ") * (width + 2))
+        lines.append("".join(border).rstrip())
+        if r == n_rows:
+            break
+        row = []
+        for c in range(n_cols + 1):
+            row.append("|" if wall((r, c - 1), (r, c)) else " ")
+            if c < n_cols:
+                v = puzzle.rows[r][c]
+                row.append(f" {'' if v is None else v:>{width}} ")
+        lines.append("".join(row).rstrip())
+    return "\n".join(lines)

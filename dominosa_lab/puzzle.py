@@ -162,6 +162,21 @@ class Puzzle:
 
         return load(name)
 
+    @classmethod
+    def random(cls, n: int, seed: int, tiling: str = "uniform") -> Puzzle:
+        """A random double-``n`` puzzle named by its key; the same key gives the same puzzle.
+
+        Examples
+        --------
+        >>> Puzzle.random(6, 1, tiling="parity")
+        Puzzle('random-n6-parity-s1', N=6, shape=(7, 8))
+        >>> Puzzle.random(6, 1, tiling="parity") == Puzzle.random(6, 1, tiling="parity")
+        True
+        """
+        from dominosa_lab.generate import random_puzzle
+
+        return random_puzzle(n, seed, tiling=tiling)[0]
+
     def to_text(self) -> str:
         """The board as text that :meth:`parse` reads back."""
         from dominosa_lab.formats import to_text
@@ -261,6 +276,9 @@ class Puzzle:
     def __hash__(self) -> int:
         return self._hash
 
+    def __reduce__(self) -> tuple[type, tuple]:
+        return (Puzzle, (self._rows, self._max_pip, self.name))
+
     def __setattr__(self, key: str, value: Any) -> None:
         if key != "name" and hasattr(self, "_hash"):
             raise AttributeError("Puzzle is immutable")
@@ -314,7 +332,8 @@ def _validated_max_pip(rows: tuple[tuple[int | None, ...], ...], max_pip: int | 
     return int(max_pip)
 
 
-def _check_balance(rows: tuple[tuple[int | None, ...], ...], n_cells: int, n: int) -> None:
+def check_cell_count(n_cells: int, n: int) -> None:
+    """Refuse a board whose cell count is odd or not the ``(n+1)(n+2)`` a double-n set covers."""
     if n_cells % 2:
         raise PuzzleError(f"the board has {n_cells} cells, an odd number; dominoes cover pairs")
     need = (n + 1) * (n + 2)
@@ -323,6 +342,10 @@ def _check_balance(rows: tuple[tuple[int | None, ...], ...], n_cells: int, n: in
             f"a double-{n} set covers {need} cells ({need // 2} dominoes), "
             f"the board has {n_cells}"
         )
+
+
+def _check_balance(rows: tuple[tuple[int | None, ...], ...], n_cells: int, n: int) -> None:
+    check_cell_count(n_cells, n)
     counts = Counter(v for row in rows for v in row if v is not None)
     wrong = [
         f"{k} occurs {counts[k]} times ({abs(counts[k] - (n + 2))} too "

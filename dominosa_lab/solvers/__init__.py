@@ -13,16 +13,21 @@ from typing import Any
 
 from dominosa_lab.puzzle import Puzzle, PuzzleError, Solution
 from dominosa_lab.search import DEFAULT_TRACE_LIMIT, Search, SearchResult, collect
-from dominosa_lab.solvers import rowscan
+from dominosa_lab.solvers import collision, dlx, dominowise, human, odometer, rowscan
 
 Method = Callable[..., Iterator[Solution]]
 
 #: Every method by name; the notebooks loop over this.
 METHODS: dict[str, Method] = {
     "rowscan": rowscan.solve,
+    "dlx": dlx.solve,
+    "human": human.solve,
+    "collision": collision.solve,
+    "odometer": odometer.solve,
+    "dominowise": dominowise.solve,
 }
 
-DEFAULT_METHOD = "rowscan"
+DEFAULT_METHOD = "dlx"
 
 
 def iter_solutions(

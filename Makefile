@@ -1,0 +1,37 @@
+# The two commands of the README, plus helpers. Everything runs in .venv, created if missing.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed-stamp
+PYTEST_NB := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
+
+.PHONY: install reproduce test lab lint bench clean
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[notebooks,test]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+## make reproduce: execute every notebook in place and regenerate figures/
+reproduce: install
+	$(BIN)/dominosa-lab reproduce
+
+## make test: the unit tests, the doctests and the notebooks (nbval)
+test: install
+	$(BIN)/python -m pytest --doctest-modules $(PYTEST_NB) dominosa_lab tests notebooks
+
+## make lab: JupyterLab on the notebooks
+lab: install
+	$(BIN)/jupyter lab notebooks
+
+lint: install
+	$(BIN)/ruff check dominosa_lab tests benchmarks
+
+bench: install
+	$(BIN)/python -m pip install --quiet -e '.[bench]'
+	for script in benchmarks/bench_*.py; do $(BIN)/python $$script || exit 1; done
+
+clean:
+	rm -rf $(VENV) .pytest_cache .hypothesis

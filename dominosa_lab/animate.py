@@ -1,0 +1,215 @@
+"""A traced search as a matplotlib animation: placements appear, dead ends flash, backtracks go.
+
+:func:`frames` replays a trace (``solve(..., trace=True).trace``) into the
+board state after each event; :func:`animate` draws them with
+:func:`~dominosa_lab.plot.draw_puzzle`, the newest piece in blue, a piece taken
+back in dashed red, a dead end as a red frame, a solution in green. In a
+notebook show ``HTML(animate(...).to_jshtml())``; :func:`save_gif` writes a GIF
+with matplotlib's pillow writer.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import matplotlib.pyplot as plt
+from matplotlib.animation import FuncAnimation, PillowWriter
+from matplotlib.axes import Axes
+from matplotlib.patches import Rectangle
+
+from dominosa_lab.plot import OUTLINE_INSET, draw_puzzle
+from dominosa_lab.puzzle import Placement, Puzzle
+from dominosa_lab.search import Event, SearchResult
+
+NEW_COLOR = "#1f5fbf"
+REMOVED_COLOR = "#c0392b"
+SOLVED_COLOR = "#2e8b57"
+
+
+@dataclass(frozen=True)
+class Frame:
+    """The board after some events: what is placed, what just changed, and the caption."""
+
+    placed: tuple[Placement, ...]
+    added: Placement | None
+    removed: Placement | None
+    dead_end: bool
+    solved: bool
+    caption: str
+
+
+def frames(events: list[Event], max_frames: int | None = None) -> list[Frame]:
+    """Replay ``events`` into one frame per event (notes become the next frame's caption).
+
+    With ``max_frames``, consecutive events are merged so that at most that
+    many frames remain (the last always shows the final state; a merged frame
+    flashes if any of its events was a dead end).
+
+    Examples
+    --------
+    >>> from dominosa_lab import Puzzle, solve
+    >>> r = solve(Puzzle.load("mikefc-small"), method="rowscan", trace=True)
+    >>> fs = frames(r.trace)
+    >>> len(fs[-1].placed), fs[-1].solved, sum(f.dead_end for f in fs) > 0
+    (10, True, True)
+    """
+    placed: list[Placement] = []
+    out: list[Frame] = []
+    note = ""
+    for event in events:
+        if event.kind == "note":
+            note = event.text
+            continue
+        added = removed = None
+        if event.kind == "place":
+            placed.append(event.item)
+            added = event.item
+        elif event.kind == "remove":
+            placed.remove(event.item)
+            removed = event.item
+        caption = _caption(event, note)
+        note = ""
+        out.append(Frame(tuple(placed), added, removed, event.kind == "dead_end",
+                         event.kind == "solution", caption))
+    return _thin(out, max_frames)
+
+
+def _caption(event: Event, note: str) -> str:
+    if event.kind == "place":
+        return note or f"place {_cells(event.item)}"
+    if event.kind == "remove":
+        return ("backtrack: " if event.backtrack else "take back ") + _cells(event.item)
+    if event.kind == "dead_end":
+        return event.text or "dead end"
+    return "solution"
+
+
+def _cells(pl: Placement) -> str:
+    return f"{pl.a}-{pl.b}"
+
+
+def _thin(out: list[Frame], max_frames: int | None) -> list[Frame]:
+    """Merge runs of frames so at most ``max_frames`` remain."""
+    if max_frames is None or len(out) <= max_frames:
+        return out
+    if max_frames < 1:
+        raise ValueError(f"max_frames must be positive, got {max_frames}")
+    size = -(-len(out) // max_frames)
+    merged = []
+    for start in range(0, len(out), size):
+        run = out[start:start + size]
+        last = run[-1]
+        merged.append(Frame(last.placed, last.added, last.removed,
+                            any(f.dead_end for f in run), any(f.solved for f in run),
+                            last.caption))
+    return merged
+
+
+def animate(
+    puzzle: Puzzle,
+    result: SearchResult,
+    *,
+    pips: bool = False,
+    interval: int = 250,
+    max_frames: int | None = 300,
+    dpi: int = 80,
+    ax: Axes | None = None,
+) -> FuncAnimation:
+    """Animate a traced solve of ``puzzle``.
+
+    Parameters
+    ----------
+    puzzle : Puzzle
+        The board that was solved.
+    result : SearchResult
+        A result of ``solve(puzzle, ..., trace=True)``.
+    pips : bool
+        Draw placed dominoes with pips (see :func:`~dominosa_lab.plot.draw_puzzle`).
+    interval : int
+        Milliseconds per frame.
+    max_frames : int or None
+        Merge events so the animation has at most this many frames.
+    dpi : int
+        Resolution of a new figure (frames are embedded at this size by ``to_jshtml``).
+    ax : matplotlib Axes, optional
+        Where to draw; a new figure when omitted.
+
+    Returns
+    -------
+    matplotlib.animation.FuncAnimation
+        Call ``.to_jshtml()`` in a notebook, or pass it to :func:`save_gif`.
+
+    Examples
+    --------
+    >>> from dominosa_lab import Puzzle, solve
+    >>> p = Puzzle.load("mikefc-small")
+    >>> anim = animate(p, solve(p, method="human", trace=True))
+    >>> "<script" in anim.to_jshtml()
+    True
+    """
+    if result.trace is None:
+        raise ValueError("the result has no trace: solve with trace=True")
+    shown = frames(result.trace, max_frames)
+    if not shown:
+        raise ValueError("the trace has no events to animate")
+    if ax is None:
+        n_rows, n_cols = puzzle.shape
+        _, ax = plt.subplots(figsize=(0.55 * n_cols + 0.6, 0.55 * n_rows + 0.9), dpi=dpi)
+    label = f"{result.method}: " if result.method else ""
+
+    def draw(i: int) -> list:
+        frame = shown[i]
+        ax.clear()
+        draw_puzzle(puzzle, frame.placed, ax=ax, pips=pips,
+                    outline_color=SOLVED_COLOR if frame.solved else "#333333")
+        if frame.added is not None and not frame.solved:
+            _mark(ax, puzzle, frame.added, NEW_COLOR, "solid")
+        if frame.removed is not None:
+            _mark(ax, puzzle, frame.removed, REMOVED_COLOR, "dashed")
+        if frame.dead_end:
+            _flash(ax, puzzle)
+        ax.set_title(f"{label}{i + 1}/{len(shown)}  {frame.caption}", fontsize=8)
+        return []
+
+    fig = ax.figure
+    animation = FuncAnimation(fig, draw, frames=len(shown), interval=interval, blit=False)
+    plt.close(fig)
+    return animation
+
+
+def _mark(ax: Axes, puzzle: Puzzle, pl: Placement, color: str, style: str) -> None:
+    """Outline one placement in ``color``."""
+    n_rows = puzzle.shape[0]
+    (ra, ca), (rb, cb) = pl.cells
+    x0, x1 = min(ca, cb) - OUTLINE_INSET, max(ca, cb) + OUTLINE_INSET
+    y0 = n_rows - 1 - max(ra, rb) - OUTLINE_INSET
+    y1 = n_rows - 1 - min(ra, rb) + OUTLINE_INSET
+    ax.add_patch(Rectangle((x0, y0), x1 - x0, y1 - y0, fill=False, edgecolor=color,
+                           linewidth=2.5, linestyle=style))
+
+
+def _flash(ax: Axes, puzzle: Puzzle) -> None:
+    """A red frame around the board: this state is a dead end."""
+    n_rows, n_cols = puzzle.shape
+    ax.add_patch(Rectangle((-0.55, -0.55), n_cols + 0.1, n_rows + 0.1, fill=False,
+                           edgecolor=REMOVED_COLOR, linewidth=4))
+
+
+def save_gif(animation: FuncAnimation, path: str | Path, fps: int = 4) -> Path:
+    """Write ``animation`` as a GIF (pillow writer); returns the path.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from dominosa_lab import Puzzle, solve
+    >>> p = Puzzle.load("mikefc-small")
+    >>> anim = animate(p, solve(p, method="rowscan", trace=True), max_frames=5)
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     save_gif(anim, Path(d) / "x.gif").stat().st_size > 0
+    True
+    """
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    animation.save(path, writer=PillowWriter(fps=fps))
+    return path

@@ -1,0 +1,142 @@
+"""The ``dominosa-lab`` command: solve puzzles, list the catalog, reproduce the notebooks.
+
+Every user error ends in one line on stderr and exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from dominosa_lab import catalog
+from dominosa_lab.formats import from_json, parse_tatham, parse_text, to_box_text
+from dominosa_lab.puzzle import Puzzle, PuzzleError
+from dominosa_lab.solvers import DEFAULT_METHOD, METHODS, solve
+
+EXIT_FAILED = 1
+EXIT_USAGE = 2
+
+
+def read_puzzle(spec: str) -> Puzzle:
+    """A puzzle from a file path (text or ``.json``), a catalog name, or a Tatham game id.
+
+    Examples
+    --------
+    >>> read_puzzle("3:02113312013003232012").shape
+    (4, 5)
+    >>> read_puzzle("mikefc-small").name
+    'mikefc-small'
+    """
+    path = Path(spec)
+    if path.is_file():
+        text = path.read_text()
+        if path.suffix == ".json":
+            return from_json(text)[0]
+        return parse_text(text, name=path.stem)
+    if spec in catalog.names():
+        return catalog.load(spec)
+    if ":" in spec or "#" in spec:
+        return parse_tatham(spec)
+    raise PuzzleError(
+        f"{spec!r} is not a file, a catalog name ({', '.join(catalog.names())}) "
+        "or a Tatham game id (N:DIGITS)"
+    )
+
+
+def _cmd_solve(args: argparse.Namespace) -> int:
+    puzzle = read_puzzle(args.puzzle)
+    result = solve(puzzle, method=args.method, limit=None if args.all else 1,
+                   max_nodes=args.max_nodes, time_limit=args.time_limit,
+                   order=args.order, seed=args.seed)
+    print(to_box_text(puzzle, result.solution or ()))
+    stats = result.stats
+    count = len(result.solutions)
+    what = f"{count} solution{'s' * (count != 1)}" + (" (first shown)" if count > 1 else "")
+    print(f"\nstatus: {result.status}" + (f" ({result.reason})" if result.reason else ""))
+    print(f"method: {args.method}   {what}")
+    print(f"nodes: {stats.nodes}   backtracks: {stats.backtracks}   "
+          f"max depth: {stats.max_depth}   seconds: {stats.seconds:.3f}")
+    return 0
+
+
+def _cmd_catalog(args: argparse.Namespace) -> int:
+    for name in catalog.names():
+        puzzle = catalog.load(name)
+        info = catalog.describe(name)
+        rows, cols = puzzle.shape
+        print(f"{name:<14} N={puzzle.max_pip:<3} {rows}x{cols:<4} {info.get('title', '')}")
+    return 0
+
+
+def _cmd_reproduce(args: argparse.Namespace) -> int:
+    from dominosa_lab.reproduce import NotebookFailed, reproduce
+
+    try:
+        times = reproduce(args.notebooks or None, progress=not args.quiet)
+    except NotebookFailed as err:
+        print(f"dominosa-lab: notebook failed: {err}", file=sys.stderr)
+        return EXIT_FAILED
+    for name, seconds in times.items():
+        print(f"{name}: {seconds:.1f} s")
+    return 0
+
+
+def _cmd_experiment(args: argparse.Namespace) -> int:
+    from dominosa_lab.experiments import EXPERIMENTS
+
+    if args.name not in EXPERIMENTS:
+        raise PuzzleError(f"no experiment {args.name!r}; known: {', '.join(sorted(EXPERIMENTS))}")
+    path = EXPERIMENTS[args.name](Path(args.out))
+    print(f"wrote {path}")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of the ``dominosa-lab`` command."""
+    parser = argparse.ArgumentParser(
+        prog="dominosa-lab", description="Solve, study and picture Dominosa puzzles.")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    p = sub.add_parser("solve", help="solve a puzzle and print the board with outlines")
+    p.add_argument("puzzle", help="a file, a catalog name or a Tatham game id (N:DIGITS)")
+    p.add_argument("--method", default=DEFAULT_METHOD, choices=sorted(METHODS))
+    p.add_argument("--all", action="store_true", help="find every solution")
+    p.add_argument("--max-nodes", type=int, help="stop after this many placements")
+    p.add_argument("--time-limit", type=float, help="stop after this many seconds")
+    p.add_argument("--order", help="move order of methods that have one (e.g. dlx: mrv)")
+    p.add_argument("--seed", type=int, help="seed of randomised orders")
+    p.set_defaults(run=_cmd_solve)
+
+    p = sub.add_parser("catalog", help="list the published puzzles")
+    p.set_defaults(run=_cmd_catalog)
+
+    p = sub.add_parser("reproduce", help="execute the notebooks in place, regenerating figures/")
+    p.add_argument("notebooks", nargs="*", help="notebooks to run (default: notebooks/*.ipynb)")
+    p.add_argument("--quiet", action="store_true", help="no progress bars")
+    p.set_defaults(run=_cmd_reproduce)
+
+    p = sub.add_parser("experiment", help="run a named experiment, writing a CSV")
+    p.add_argument("name")
+    p.add_argument("--out", default="results", help="folder for the CSV (default: results)")
+    p.set_defaults(run=_cmd_experiment)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return args.run(args)
+    except (ValueError, OSError) as err:  # PuzzleError is a ValueError
+        print(f"dominosa-lab: error: {err}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("dominosa-lab: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

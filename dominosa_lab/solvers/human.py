@@ -1,0 +1,323 @@
+"""``human``: Caviness's "human-type" method — forced locations, forced pieces, else branch.
+
+One *step* on a board (the article's ``step``, its "Thoughts" 1-3):
+
+1. **Forced locations.** For every free cell, list the placements that could
+   cover it (the other cell free, the domino still in the bone pile). A cell
+   with none abandons the board; every cell with exactly one is a forced
+   location, and all of them are filled at once. Two forced locations that
+   ask for the same domino in different places, or for overlapping places,
+   also abandon the board (the article's "and not the same one"). The
+   article's prose allows a weaker reading, ``locations="geometric"``: a
+   cell is forced when only one neighbour is free, whatever the pile holds
+   (see :class:`Rules`). Only that reading makes the article's m9 board
+   branch, as its text says it did; the default rule solves m9 without a branch.
+2. **Forced pieces.** Otherwise list, for every domino left in the pile, its
+   possible places. A domino with none abandons the board; every domino with
+   exactly one is played at once (overlapping ones abandon the board).
+3. **Branch.** Otherwise take the first domino (pile order 00, 01, ...) with
+   the fewest places and continue on one copy of the board per place.
+
+:func:`steps` runs the article's loop as written: a *frontier* of boards kept
+side by side, one step applied to every board per iteration, dead boards
+dropped, branched boards replaced by their copies. Each :class:`Step` carries
+its iteration, its board's index and the frontier's size.
+
+**How the frontier maps onto the Search's stack.** A :class:`Search` needs
+place/remove to nest like a stack, and the frontier is breadth-first: visiting
+its boards in turn on one stack would take pieces off and put them back on
+every time it moved between cousins, counting each re-placement as a new
+node. But the boards of the frontier form a tree (a step depends only on its
+own board), so :func:`solve` walks *the same tree* depth-first: it places a
+step's pieces (each forced piece a choice among 1, a branch a choice among k,
+a dead board a choice among 0 with a ``dead_end`` saying why), recurses on the
+resulting board, and removes them in reverse order. Every board of the
+frontier is visited exactly once either way, so with ``limit=None`` the
+counters agree: ``nodes`` equals the number of pieces placed over all steps of
+:func:`steps`. Only the order differs, so ``limit=1`` may stop :func:`solve`
+before the frontier would have finished. Each move's reason goes to the trace
+as a ``note`` just before its ``place`` event.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Literal
+
+from dominosa_lab.puzzle import Cell, Domino, Placement, Puzzle, PuzzleError, Solution
+from dominosa_lab.search import Search
+
+StepKind = Literal["forced location", "forced piece", "branch", "dead", "solved"]
+
+
+@dataclass(frozen=True)
+class Board:
+    """One board of the frontier: the pieces played (in order), free cells, bone pile."""
+
+    placed: tuple[Placement, ...]
+    free: frozenset[Cell]
+    pile: frozenset[Domino]
+
+    @classmethod
+    def start(cls, puzzle: Puzzle) -> Board:
+        """The empty board of ``puzzle`` with the full bone pile."""
+        return cls((), frozenset(puzzle.cells), frozenset(puzzle.dominoes))
+
+    def play(self, moves: tuple[Move, ...]) -> Board:
+        """A copy of this board with ``moves`` played."""
+        cells = {cell for m in moves for cell in m.placement.cells}
+        return Board(
+            self.placed + tuple(m.placement for m in moves),
+            self.free - cells,
+            self.pile - {m.domino for m in moves},
+        )
+
+
+@dataclass(frozen=True)
+class Move:
+    """One piece put on a board, and why."""
+
+    placement: Placement
+    domino: Domino
+    reason: str
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What one step does to a board.
+
+    ``moves`` are played together for a forced step; for a branch each move
+    goes to a copy of its own; a dead or solved board has no moves.
+    """
+
+    kind: StepKind
+    moves: tuple[Move, ...]
+    reason: str
+
+    def children(self, board: Board) -> tuple[Board, ...]:
+        """The boards this step leaves in the frontier in place of ``board``."""
+        if self.kind == "branch":
+            return tuple(board.play((m,)) for m in self.moves)
+        if self.kind in ("forced location", "forced piece"):
+            return (board.play(self.moves),)
+        return ()
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of the frontier loop on one board."""
+
+    iteration: int
+    index: int
+    frontier: int
+    board: Board
+    decision: Decision
+
+    @property
+    def kind(self) -> StepKind:
+        """``forced location``, ``forced piece``, ``branch``, ``dead`` or ``solved``."""
+        return self.decision.kind
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """The pieces placed by this step (for a branch: one per copy)."""
+        return self.decision.moves
+
+    @property
+    def children(self) -> tuple[Board, ...]:
+        """The boards that replace this one in the next iteration's frontier."""
+        return self.decision.children(self.board)
+
+    def __str__(self) -> str:
+        return f"iteration {self.iteration}, board {self.index + 1}/{self.frontier}: " + (
+            self.decision.reason
+        )
+
+
+LOCATION_RULES = ("available", "geometric")
+
+
+class Rules:
+    """One puzzle's step rules, with the lookup tables they need (places by cell and domino).
+
+    ``locations`` chooses what a location (a free cell) may take: ``"available"``,
+    the places whose other cell is free *and* whose domino is still in the pile
+    (the article's summary: "can take exactly one available domino"), or
+    ``"geometric"``, the places whose other cell is free, the pile checked only
+    for the one piece a forced location asks for (the article's board "with
+    the affected squares blanked out").
+    """
+
+    def __init__(self, puzzle: Puzzle, locations: str = "available") -> None:
+        if locations not in LOCATION_RULES:
+            raise PuzzleError(f"unknown locations rule {locations!r}; "
+                              f"choose one of {', '.join(LOCATION_RULES)}")
+        self.puzzle = puzzle
+        self.geometric = locations == "geometric"
+        self.by_domino = puzzle.candidates()
+        self.by_cell: dict[Cell, list[tuple[Placement, Domino]]] = {c: [] for c in puzzle.cells}
+        for domino, places in self.by_domino.items():
+            for pl in places:
+                for cell in pl.cells:
+                    self.by_cell[cell].append((pl, domino))
+
+    def decide(self, board: Board) -> Decision:
+        """The step to take on ``board`` (see the module docstring)."""
+        if not board.pile:
+            return Decision("solved", (), f"solved: all {len(board.placed)} pieces placed")
+        return self._forced_locations(board) or self._forced_pieces(board) or self._branch(board)
+
+    def _takes(self, board: Board, cell: Cell) -> list[tuple[Placement, Domino]]:
+        """The places (with their dominoes) the location ``cell`` may take."""
+        return [(pl, d) for pl, d in self.by_cell[cell]
+                if pl.a in board.free and pl.b in board.free
+                and (self.geometric or d in board.pile)]
+
+    def _forced_locations(self, board: Board) -> Decision | None:
+        moves: dict[Placement, Move] = {}
+        for cell in sorted(board.free):
+            takes = self._takes(board, cell)
+            if not takes or (len(takes) == 1 and takes[0][1] not in board.pile):
+                return Decision("dead", (), f"dead: no piece fits the location at {cell}")
+            if len(takes) == 1 and takes[0][0] not in moves:
+                pl, d = takes[0]
+                moves[pl] = Move(pl, d, f"forced location at {cell} takes {_label(d)}")
+        if not moves:
+            return None
+        return _consistent("forced location", tuple(moves.values()))
+
+    def _forced_pieces(self, board: Board) -> Decision | None:
+        forced = []
+        for domino in sorted(board.pile):
+            places = self._places(board, domino)
+            if not places:
+                return Decision("dead", (), f"dead: piece {_label(domino)} has no place left")
+            if len(places) == 1:
+                forced.append(Move(places[0], domino, f"forced piece {_label(domino)}"))
+        return _consistent("forced piece", tuple(forced)) if forced else None
+
+    def _branch(self, board: Board) -> Decision:
+        options = {d: self._places(board, d) for d in sorted(board.pile)}
+        domino = min(options, key=lambda d: len(options[d]))
+        k = len(options[domino])
+        moves = tuple(
+            Move(pl, domino, f"branch on {_label(domino)}: place {i} of {k}")
+            for i, pl in enumerate(options[domino], start=1)
+        )
+        return Decision("branch", moves, f"branch on {_label(domino)} over {k} places")
+
+    def _places(self, board: Board, domino: Domino) -> list[Placement]:
+        return [pl for pl in self.by_domino[domino] if pl.a in board.free and pl.b in board.free]
+
+
+def _consistent(kind: StepKind, moves: tuple[Move, ...]) -> Decision:
+    """The forced moves played together, or a dead board if two of them clash."""
+    cells: dict[Cell, Move] = {}
+    dominoes: dict[Domino, Move] = {}
+    for m in moves:
+        clash = dominoes.get(m.domino) or next(
+            (cells[c] for c in m.placement.cells if c in cells), None
+        )
+        if clash is not None:
+            return Decision("dead", (), f"dead: {m.reason} clashes with {clash.reason}")
+        dominoes[m.domino] = m
+        cells.update(dict.fromkeys(m.placement.cells, m))
+    listed = ", ".join(m.reason.removeprefix(kind).removeprefix(" at").strip() for m in moves)
+    plural = "s" if len(moves) > 1 else ""
+    return Decision(kind, moves, f"{len(moves)} {kind}{plural}: {listed}")
+
+
+def _label(domino: Domino) -> str:
+    return f"{domino[0]}-{domino[1]}"
+
+
+def steps(puzzle: Puzzle, locations: str = "available") -> Iterator[Step]:
+    """Run the article's frontier loop, yielding every step on every board.
+
+    Each iteration applies one step to every board of the frontier; the next
+    frontier holds the resulting boards. The loop ends when the frontier is
+    empty (every board solved or abandoned). It is lazy: stop iterating to stop.
+    ``locations`` is the forced-location rule (see :class:`Rules`).
+
+    Examples
+    --------
+    >>> from dominosa_lab import Puzzle
+    >>> first = next(steps(Puzzle.load("caviness-m9")))
+    >>> first.kind, [m.reason for m in first.moves]
+    ('forced piece', ['forced piece 0-1', 'forced piece 0-5', 'forced piece 3-4', \
+'forced piece 4-5'])
+    """
+    rules = Rules(puzzle, locations)
+    frontier = [Board.start(puzzle)]
+    iteration = 0
+    while frontier:
+        iteration += 1
+        following: list[Board] = []
+        for index, board in enumerate(frontier):
+            step = Step(iteration, index, len(frontier), board, rules.decide(board))
+            yield step
+            following.extend(step.children)
+        frontier = following
+
+
+def frontier_sizes(puzzle: Puzzle, locations: str = "available") -> list[int]:
+    """The number of boards in the frontier at each iteration of :func:`steps`.
+
+    Examples
+    --------
+    >>> from dominosa_lab import Puzzle
+    >>> m9 = Puzzle.load("caviness-m9")
+    >>> frontier_sizes(m9)
+    [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]
+    >>> frontier_sizes(m9, locations="geometric")
+    [1, 1, 1, 1, 2, 3, 2, 2, 2, 2, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1]
+    """
+    sizes: list[int] = []
+    for step in steps(puzzle, locations):
+        if step.index == 0:
+            sizes.append(step.frontier)
+    return sizes
+
+
+def solve(puzzle: Puzzle, search: Search, locations: str = "available") -> Iterator[Solution]:
+    """Yield every solution, walking the frontier's tree depth-first (see the module docstring).
+
+    Examples
+    --------
+    >>> from dominosa_lab import Puzzle, solve
+    >>> r = solve(Puzzle.load("caviness-m9"), method="human", limit=None)
+    >>> r.status, len(r.solutions), r.stats.nodes == 28 + r.stats.backtracks
+    ('solved', 1, True)
+    """
+    return _explore(Rules(puzzle, locations), Board.start(puzzle), search)
+
+
+def _explore(rules: Rules, board: Board, search: Search) -> Iterator[Solution]:
+    decision = rules.decide(board)
+    if decision.kind == "solved":
+        solution = Solution(rules.puzzle, board.placed)
+        search.found(solution)
+        yield solution
+    elif decision.kind == "dead":
+        search.choice(0)
+        search.dead_end(decision.reason)
+    elif decision.kind == "branch":
+        search.choice(len(decision.moves))
+        for move, child in zip(decision.moves, decision.children(board), strict=True):
+            yield from _played(rules, (move,), child, search)
+    else:
+        for _ in decision.moves:
+            search.choice(1)
+        yield from _played(rules, decision.moves, decision.children(board)[0], search)
+
+
+def _played(rules: Rules, moves: tuple[Move, ...], child: Board,
+            search: Search) -> Iterator[Solution]:
+    """Place ``moves``, explore the board they lead to, take them back."""
+    for move in moves:
+        search.note(move.reason, move.placement)
+        search.place(move.placement)
+    yield from _explore(rules, child, search)
+    for move in reversed(moves):
+        search.remove(move.placement)

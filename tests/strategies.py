@@ -1,0 +1,60 @@
+"""Hypothesis strategies: random well-formed Dominosa boards with a planted solution."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import strategies as st
+
+from dominosa_lab.puzzle import Placement, Puzzle, Solution, bone_pile
+
+
+def _random_tiling(cells: set[tuple[int, int]], rng: random.Random) -> list[Placement] | None:
+    """A domino tiling of ``cells`` by randomised backtracking (small boards only)."""
+    free = set(cells)
+    placed: list[Placement] = []
+
+    def fill() -> bool:
+        if not free:
+            return True
+        r, c = min(free)
+        moves = [(r, c + 1), (r + 1, c)]
+        rng.shuffle(moves)
+        for other in moves:
+            if other in free:
+                free.difference_update({(r, c), other})
+                placed.append(Placement((r, c), other))
+                if fill():
+                    return True
+                placed.pop()
+                free.update({(r, c), other})
+        return False
+
+    return placed if fill() else None
+
+
+def planted_board(n: int, rng: random.Random) -> tuple[Puzzle, Solution]:
+    """A full (n+1) x (n+2) board made by laying the shuffled double-n set on a random tiling."""
+    cells = {(r, c) for r in range(n + 1) for c in range(n + 2)}
+    tiling = _random_tiling(cells, rng)
+    dominoes = list(bone_pile(n))
+    rng.shuffle(dominoes)
+    grid = [[0] * (n + 2) for _ in range(n + 1)]
+    for pl, (lo, hi) in zip(tiling, dominoes, strict=True):
+        x, y = (lo, hi) if rng.random() < 0.5 else (hi, lo)
+        grid[pl.a[0]][pl.a[1]], grid[pl.b[0]][pl.b[1]] = x, y
+    puzzle = Puzzle(grid, max_pip=n)
+    return puzzle, Solution(puzzle, tiling)
+
+
+def random_board(n: int, seed: int) -> tuple[Puzzle, Solution]:
+    """:func:`planted_board` from an integer seed."""
+    return planted_board(n, random.Random(seed))
+
+
+@st.composite
+def boards(draw, min_n: int = 0, max_n: int = 4) -> tuple[Puzzle, Solution]:
+    """A random full board of a double-N set, N in [min_n, max_n], with its planted solution."""
+    n = draw(st.integers(min_n, max_n))
+    rng = draw(st.randoms(use_true_random=False))
+    return planted_board(n, rng)

@@ -1,0 +1,52 @@
+"""animate: a trace replayed into frames, drawn and written as a GIF."""
+
+import pytest
+
+from dominosa_lab import Puzzle, solve
+from dominosa_lab.animate import animate, frames, save_gif
+
+SMALL = Puzzle.load("mikefc-small")
+M9 = Puzzle.load("caviness-m9")
+
+
+def test_the_last_frame_shows_the_solution():
+    result = solve(SMALL, method="rowscan", trace=True)
+    last = frames(result.trace)[-1]
+    assert last.solved and sorted(last.placed) == list(result.solution.placements)
+
+
+def test_backtracks_remove_and_dead_ends_flash():
+    fs = frames(solve(SMALL, method="rowscan", trace=True).trace)
+    removals = [f for f in fs if f.removed is not None]
+    assert removals and all(f.removed not in f.placed for f in removals)
+    assert any(f.caption.startswith("backtrack") for f in removals)
+    assert any(f.dead_end for f in fs)
+
+
+def test_placements_appear_one_per_frame_with_the_reason_as_caption():
+    fs = frames(solve(M9, method="human", trace=True).trace)
+    assert [len(f.placed) for f in fs[:28]] == list(range(1, 29))
+    assert fs[0].caption == "forced piece 0-1" and fs[0].added is not None
+
+
+def test_thinning_keeps_the_final_state_and_any_flash():
+    trace = solve(M9, method="rowscan", trace=True).trace
+    full, thin = frames(trace), frames(trace, max_frames=10)
+    assert len(thin) <= 10 and thin[-1] == full[-1]
+    assert any(f.dead_end for f in thin) == any(f.dead_end for f in full)
+
+
+def test_an_animation_renders_to_html_for_notebooks():
+    anim = animate(SMALL, solve(SMALL, method="human", trace=True), pips=True)
+    assert "<script" in anim.to_jshtml()
+
+
+def test_a_gif_is_written(tmp_path):
+    anim = animate(SMALL, solve(SMALL, method="rowscan", trace=True), max_frames=4)
+    path = save_gif(anim, tmp_path / "figures" / "small.gif")
+    assert path.read_bytes()[:6] == b"GIF89a"
+
+
+def test_a_result_without_trace_is_refused():
+    with pytest.raises(ValueError, match="trace=True"):
+        animate(SMALL, solve(SMALL, method="rowscan"))

@@ -1,0 +1,63 @@
+"""The dominosa-lab command: output and exit codes."""
+
+import subprocess
+import sys
+
+import pytest
+
+from dominosa_lab.cli import main
+
+
+def test_solve_prints_the_outlined_board_status_and_counters(capsys):
+    assert main(["solve", "mikefc-small", "--method", "rowscan"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("+---+---+---+---+---+") and "status: solved" in out
+    assert "nodes: 16" in out
+
+
+def test_solve_reads_a_tatham_id(capsys):
+    assert main(["solve", "3:02113312013003232012", "--method", "rowscan"]) == 0
+    assert "status: solved" in capsys.readouterr().out
+
+
+def test_solve_reads_a_text_file(tmp_path, capsys):
+    path = tmp_path / "board.txt"
+    path.write_text("0 0 1\n1 1 0\n")
+    assert main(["solve", str(path), "--method", "rowscan"]) == 0
+    assert "| 0   0 | 1 |" in capsys.readouterr().out
+
+
+def test_solve_all_counts_every_solution(capsys):
+    assert main(["solve", "tcg-n10", "--all"]) == 0
+    assert "16 solutions (first shown)" in capsys.readouterr().out
+
+
+def test_budget_stop_is_reported_not_an_error(capsys):
+    assert main(["solve", "tcg-n10", "--method", "rowscan", "--max-nodes", "10"]) == 0
+    assert "status: stopped (node budget of 10 exhausted)" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["solve", "no-such-board"], "is not a file, a catalog name"),
+        (["solve", "3:0211"], "game description is too short"),
+        (["solve", "mikefc-small", "--max-nodes", "-3"], "max_nodes must be >= 0"),
+        (["experiment", "no-such-experiment"], "no experiment 'no-such-experiment'"),
+    ],
+)
+def test_bad_input_is_one_line_on_stderr_and_exit_2(args, message, capsys):
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_catalog_lists_names_and_shapes(capsys):
+    assert main(["catalog"]) == 0
+    assert "tcg-n10" in capsys.readouterr().out
+
+
+def test_the_installed_command_exits_2_without_a_traceback():
+    done = subprocess.run([sys.executable, "-m", "dominosa_lab.cli", "solve", "nope"],
+                          capture_output=True, text=True)
+    assert done.returncode == 2 and "Traceback" not in done.stderr

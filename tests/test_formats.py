@@ -1,0 +1,128 @@
+"""Text, Tatham, R-matrix and JSON formats: parsing, errors, round trips."""
+
+import pytest
+from hypothesis import given
+
+from dominosa_lab import Placement, Puzzle, PuzzleError
+from dominosa_lab.formats import (
+    from_json,
+    parse_matrix,
+    parse_tatham,
+    parse_text,
+    solution_from_matrix,
+    to_box_text,
+    to_json,
+)
+from tests.strategies import boards
+
+TATHAM_EXAMPLE = "3:02113312013003232012"
+TATHAM_ROWS = ((0, 2, 1, 1, 3), (3, 1, 2, 0, 1), (3, 0, 0, 3, 2), (3, 2, 0, 1, 2))
+
+
+def test_text_allows_comments_blank_lines_and_gaps():
+    p = parse_text("# comment\n\n0 0 .\n1 1 0  # trailing\n. 1 .\n")
+    assert p.rows == ((0, 0, None), (1, 1, 0), (None, 1, None))
+
+
+def test_text_max_pip_argument_is_checked_against_the_numbers():
+    with pytest.raises(PuzzleError, match="a double-2 set covers 12 cells"):
+        parse_text("0 0 1\n1 1 0\n", max_pip=2)
+
+
+def test_text_names_the_line_and_entry_of_a_bad_token():
+    with pytest.raises(PuzzleError, match=r"line 2, entry 3: 'x' is not a number"):
+        parse_text("0 0 1\n1 1 x\n")
+
+
+def test_text_names_the_line_of_a_ragged_row():
+    with pytest.raises(PuzzleError, match=r"line 3: 2 entries, but the first board line has 3"):
+        parse_text("0 0 1\n\n1 1\n")
+
+
+def test_text_without_a_board_is_an_error():
+    with pytest.raises(PuzzleError, match="no board"):
+        parse_text("# nothing\n\n")
+
+
+def test_tatham_example_reads_row_by_row():
+    assert parse_tatham(TATHAM_EXAMPLE).rows == TATHAM_ROWS
+
+
+def test_tatham_difficulty_suffixes_do_not_change_the_board():
+    for params in ("3", "3dt", "3db", "3dh", "3de", "3da", "3a"):
+        assert parse_tatham(f"{params}:{TATHAM_EXAMPLE[2:]}").rows == TATHAM_ROWS
+
+
+def test_tatham_brackets_hold_large_and_small_numbers():
+    p = Puzzle.load("tcg-n10")
+    assert parse_tatham(p.to_tatham()) == p
+    assert p.to_tatham().startswith("10:6509215473597[10]27")
+    assert parse_tatham("3:[0]2113312013003232012").rows == TATHAM_ROWS
+
+
+@pytest.mark.parametrize(
+    ("game_id", "message"),
+    [
+        ("3:0211331201300323201", r"too short: 19 of 20 numbers"),
+        ("3:021133120130032320120", r"too long: extra text from character 23"),
+        ("3:0211331201300323201x", r"invalid character 'x' at character 22"),
+        ("3:0211331201300323201[2", r"missing '\]' for the '\[' at character 22"),
+        ("3:021133120130032320[a]", r"\[a\] at character 21 is not a number"),
+        ("3:02113312013003232014", r"number 4 at character 22 \(number 20\) is out of range 0..3"),
+        ("3:00113312013003232012", r"number balance: .* 0 occurs 6 times \(1 too many\)"),
+        ("3x:02113312013003232012", r"parameters '3x' are not a number"),
+        ("02113312013003232012", r"no ':'"),
+        ("6dh#123456", r"random seed .* only the Portable Puzzle Collection's own generator"),
+    ],
+)
+def test_bad_tatham_ids_say_what_and_where(game_id, message):
+    with pytest.raises(PuzzleError, match=message):
+        parse_tatham(game_id)
+
+
+def test_tatham_ids_only_describe_full_boards():
+    p = Puzzle([[0, 0, None], [1, 1, 0], [None, 1, None]], max_pip=1)
+    with pytest.raises(PuzzleError, match="full 2x3 boards; this one is 3x3 with gaps"):
+        p.to_tatham()
+
+
+@given(boards(max_n=12))
+def test_any_board_survives_the_text_round_trip(board):
+    puzzle, _ = board
+    assert Puzzle.parse(puzzle.to_text()) == puzzle
+
+
+@given(boards(max_n=12))
+def test_any_full_board_survives_the_tatham_round_trip(board):
+    puzzle, _ = board
+    assert Puzzle.from_tatham(puzzle.to_tatham()) == puzzle
+
+
+@given(boards())
+def test_json_round_trip_keeps_puzzle_and_solution(board):
+    puzzle, planted = board
+    assert from_json(to_json(puzzle, planted)) == (puzzle, planted)
+
+
+def test_damaged_json_is_a_puzzle_error():
+    with pytest.raises(PuzzleError, match="not a dominosa-lab JSON puzzle"):
+        from_json('{"rows": [[0, 0]]')
+
+
+def test_gapped_board_text_round_trip_keeps_explicit_max_pip():
+    p = Puzzle([[0, 0, None], [1, 1, 0], [None, 1, None]], max_pip=1)
+    assert Puzzle.parse(p.to_text()) == p
+
+
+def test_r_matrix_text_maps_to_placements():
+    matrix = parse_matrix("   row col direction\n00   1   1   0\n01   1   3   1\n11   2   1   0\n")
+    p = Puzzle([[0, 0, 1], [1, 1, 0]])
+    sol = solution_from_matrix(p, matrix)
+    assert sol.is_valid() and sol.to_matrix() == matrix
+
+
+def test_box_text_draws_a_wall_only_between_different_dominoes():
+    p = Puzzle([[0, 0, 1], [1, 1, 0]])
+    text = to_box_text(p, [Placement((0, 0), (0, 1))])
+    assert text.splitlines()[1] == "| 0   0 | 1 |"
+    assert text.splitlines()[3] == "| 1 | 1 | 0 |"

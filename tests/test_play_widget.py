@@ -1,0 +1,158 @@
+"""The ipywidgets front end, driven in code: clicks, buttons, checkbox, tables, status."""
+
+from dominosa_lab import Placement, Puzzle
+from dominosa_lab.play import PlayBoard
+from dominosa_lab.play_widget import (
+    PLAIN_BORDER,
+    SELECTED_COLOR,
+    SOLUTION_BORDER,
+    USER_BORDER,
+    PlayWidget,
+    table_html,
+)
+
+SMALL = Puzzle.load("mikefc-small")
+LARGE = Puzzle.load("mikefc-large")
+
+
+def clicks(widget, *cells):
+    for cell in cells:
+        widget.cells[cell].click()
+
+
+def test_every_board_cell_is_a_button_showing_its_number():
+    w = PlayWidget(SMALL)
+    assert set(w.cells) == set(SMALL.cells)
+    assert w.cells[(1, 0)].description == "0"
+
+
+def test_a_gap_is_not_a_button():
+    gappy = Puzzle([[0, 0, None], [1, 1, 0], [None, 1, None]])
+    assert set(PlayWidget(gappy).cells) == set(gappy.cells)
+
+
+def test_first_click_selects_the_cell():
+    w = PlayWidget(SMALL)
+    clicks(w, (2, 2))
+    assert w.selected == (2, 2)
+    assert w.cells[(2, 2)].style.button_color == SELECTED_COLOR
+    assert w.board.placements() == ()
+
+
+def test_clicking_the_selected_cell_again_cancels():
+    w = PlayWidget(SMALL)
+    clicks(w, (2, 2), (2, 2))
+    assert w.selected is None and w.board.placements() == ()
+
+
+def test_two_adjacent_clicks_outline_a_domino_in_red():
+    w = PlayWidget(SMALL)
+    clicks(w, (0, 0), (0, 1))
+    assert w.board.placements() == (Placement((0, 0), (0, 1)),)
+    left, right = w.cells[(0, 0)].layout, w.cells[(0, 1)].layout
+    assert (left.border_top, left.border_left, left.border_right) == (
+        USER_BORDER, USER_BORDER, PLAIN_BORDER)
+    assert (right.border_right, right.border_left) == (USER_BORDER, PLAIN_BORDER)
+
+
+def test_clicking_an_outline_erases_it():
+    w = PlayWidget(SMALL)
+    clicks(w, (0, 0), (0, 1), (0, 1))
+    assert w.board.placements() == ()
+    assert w.cells[(0, 0)].layout.border_left == PLAIN_BORDER
+
+
+def test_a_refused_move_is_explained_in_the_status_line():
+    w = PlayWidget(SMALL)
+    clicks(w, (0, 0), (2, 2))
+    assert "not edge-adjacent" in w.status.value
+    assert w.board.placements() == () and w.selected is None
+
+
+def test_the_outlined_table_updates_after_a_move():
+    w = PlayWidget(SMALL)
+    before = w.tables.value
+    clicks(w, (0, 0), (0, 1))
+    assert w.tables.value != before
+    assert w.tables.value == (table_html(w.board.drawn_counts())
+                              + table_html(w.board.place_counts()))
+
+
+def test_hint_button_lists_and_highlights_forced_outlines():
+    w = PlayWidget(LARGE)
+    w.hint_button.click()
+    assert "domino (4, 4) has one place left" in w.status.value
+    assert w.cells[(3, 5)].style.button_color != w.cells[(0, 0)].style.button_color
+    assert w.board.placements() == ()
+
+
+def test_search_and_add_button_draws_the_forced_outlines():
+    w = PlayWidget(SMALL)
+    w.add_button.click()
+    assert w.board.is_solved()
+    assert "Solved" in w.status.value
+
+
+def test_undo_button_takes_back_the_last_move():
+    w = PlayWidget(SMALL)
+    clicks(w, (0, 0), (0, 1))
+    w.undo_button.click()
+    assert w.board.placements() == ()
+
+
+def test_undo_button_with_nothing_to_undo_says_so():
+    w = PlayWidget(SMALL)
+    w.undo_button.click()
+    assert "nothing to undo" in w.status.value
+
+
+def test_show_solution_checkbox_draws_the_solution_in_black_and_hides_it_again():
+    w = PlayWidget(SMALL)
+    w.solution_box.value = True
+    borders = [getattr(b.layout, f"border_{s}") for b in w.cells.values()
+               for s in ("top", "right", "bottom", "left")]
+    assert borders.count(SOLUTION_BORDER) == 3 * len(SMALL.cells)
+    w.solution_box.value = False
+    assert all(b.layout.border_top == PLAIN_BORDER for b in w.cells.values())
+
+
+def test_the_widget_drives_an_existing_board():
+    board = PlayBoard(SMALL)
+    board.draw((0, 0), (0, 1))
+    w = PlayWidget(board)
+    assert w.board is board
+    assert w.cells[(0, 0)].layout.border_top == USER_BORDER
+
+
+def test_generate_makes_the_puzzle_of_the_key_in_the_boxes():
+    w = PlayWidget(SMALL)
+    w.n_box.value, w.seed_box.value = 4, 7
+    w.generate_button.click()
+    assert w.board.puzzle == Puzzle.random(4, 7, tiling="parity")
+    assert "random-n4-parity-s7" in w.title.value
+    assert set(w.cells) == set(w.board.puzzle.cells)
+    assert w.board.placements() == ()
+
+
+def test_the_new_board_takes_clicks():
+    w = PlayWidget(SMALL)
+    w.n_box.value, w.seed_box.value = 3, 1
+    w.generate_button.click()
+    solution = w.board.show_solution()
+    for pl in solution:
+        clicks(w, *pl.cells)
+    assert w.board.is_solved() and "Solved" in w.status.value
+
+
+def test_a_key_whose_generation_fails_leaves_the_board_and_says_why():
+    w = PlayWidget(SMALL)
+    w.n_box.value, w.seed_box.value = 6, 690  # every one of Darby's builds dead-ends
+    w.generate_button.click()
+    assert w.board.puzzle == SMALL
+    assert "dead-ended" in w.status.value
+
+
+def test_the_status_line_says_what_is_visibly_wrong():
+    w = PlayWidget(SMALL)
+    clicks(w, (0, 1), (1, 1), (1, 0), (2, 0))
+    assert "not right: cell (0, 0) has no free neighbour" in w.status.value

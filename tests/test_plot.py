@@ -1,0 +1,33 @@
+"""Drawings: the R blog's look, partial placements, gaps."""
+
+import matplotlib.pyplot as plt
+
+from dominosa_lab import Placement, Puzzle, solve
+from dominosa_lab.plot import draw_puzzle
+
+
+def test_board_alone_has_one_tile_and_one_number_per_cell():
+    p = Puzzle.load("mikefc-small")
+    ax = draw_puzzle(p)
+    assert len(ax.patches) == 20 and len(ax.texts) == 20
+    plt.close("all")
+
+
+def test_each_placed_domino_adds_one_outline():
+    p = Puzzle.load("mikefc-large")
+    ax = draw_puzzle(p, solve(p, method="rowscan").solution)
+    assert len(ax.patches) == 56 + 28
+    plt.close("all")
+
+
+def test_partial_placements_and_gaps_are_drawn():
+    p = Puzzle([[0, 0, None], [1, 1, 0], [None, 1, None]], max_pip=1)
+    ax = draw_puzzle(p, [Placement((0, 0), (0, 1))], numbers=False)
+    assert len(ax.patches) == 6 + 1 and len(ax.texts) == 0
+    plt.close("all")
+
+
+def test_drawing_into_a_given_axes_returns_it():
+    _, ax = plt.subplots()
+    assert draw_puzzle(Puzzle.load("mikefc-small"), ax=ax) is ax
+    plt.close("all")

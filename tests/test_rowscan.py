@@ -1,0 +1,78 @@
+"""rowscan: the R blog's method, faithful in its order, without its flaws."""
+
+import random
+import sys
+
+from hypothesis import given, settings
+
+from dominosa_lab import Puzzle, solve
+from dominosa_lab.formats import parse_matrix
+from tests.strategies import boards, planted_board
+
+# The matrix printed in the R blog (seed 000) for its small puzzle.
+PUBLISHED_SMALL = """
+   row col direction
+00   2   1         1
+01   4   1         0
+02   1   3         1
+03   4   4         0
+11   1   4         0
+12   3   3         1
+13   3   4         0
+22   2   4         0
+23   1   1         0
+33   2   2         1
+"""
+
+
+def test_small_puzzle_matches_the_published_matrix_cell_for_cell():
+    result = solve(Puzzle.load("mikefc-small"), method="rowscan")
+    assert result.solution.to_matrix() == parse_matrix(PUBLISHED_SMALL)
+
+
+def test_large_puzzle_is_solved_validly():
+    p = Puzzle.load("mikefc-large")
+    result = solve(p, method="rowscan")
+    assert result.status == "solved" and result.solution.is_valid(p)
+
+
+def test_nodes_are_the_placements_and_backtracks_the_rest():
+    result = solve(Puzzle.load("mikefc-small"), method="rowscan")
+    assert result.stats.nodes - result.stats.backtracks == 10  # the 10 dominoes that stayed
+
+
+def test_horizontal_is_tried_before_vertical():
+    result = solve(Puzzle.load("mikefc-small"), method="rowscan", trace=True)
+    first = result.trace[0]
+    assert first.kind == "place" and first.item.horizontal and first.item.a == (0, 0)
+
+
+def test_a_board_without_solution_is_a_status_not_an_error():
+    p = Puzzle([[0, 1, 0], [1, 0, 1]])  # every adjacent pair is 01
+    result = solve(p, method="rowscan")
+    assert result.status == "no_solution" and result.solutions == []
+
+
+def test_budget_stops_with_counters():
+    result = solve(Puzzle.load("tcg-n10"), method="rowscan", max_nodes=50)
+    assert result.status == "stopped" and result.stats.nodes == 50
+
+
+def test_search_depth_is_not_bounded_by_the_recursion_limit():
+    puzzle, _ = planted_board(20, random.Random(1))
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(80)
+    try:
+        result = solve(puzzle, method="rowscan", max_nodes=100_000)
+    finally:
+        sys.setrecursionlimit(limit)
+    assert result.stats.max_depth > 80
+
+
+@settings(max_examples=40, deadline=None)
+@given(boards(max_n=4))
+def test_every_rowscan_solution_is_valid_and_the_planted_one_is_found(board):
+    puzzle, planted = board
+    result = solve(puzzle, method="rowscan", limit=None)
+    assert all(s.is_valid(puzzle) for s in result.solutions)
+    assert planted in result.solutions

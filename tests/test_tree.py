@@ -1,0 +1,293 @@
+"""Search trees built from traces: one state per placement, outcomes, layout, drawing."""
+
+import functools
+import itertools
+import random
+
+import matplotlib.pyplot as plt
+import networkx as nx
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from matplotlib.collections import PathCollection
+
+from dominosa_lab import METHODS, Placement, Puzzle, solve
+from dominosa_lab.plot_tree import draw_search_tree
+from dominosa_lab.search import Event
+from dominosa_lab.tree import (
+    OUTCOMES,
+    ROOT,
+    collapse_tree,
+    describe_event,
+    outcome_counts,
+    replay,
+    search_tree,
+    tidy_layout,
+)
+from tests.strategies import planted_board
+
+DOUBLE_1 = Puzzle([[0, 0, 1], [1, 1, 0]])
+DOUBLE_2 = Puzzle([[1, 1, 0, 1], [2, 0, 2, 2], [0, 0, 2, 1]])  # TCG homework, figure 7
+SMALL = Puzzle.load("mikefc-small")
+BOARDS = {"double-1": DOUBLE_1, "double-2": DOUBLE_2, "mikefc-small": SMALL,
+          "planted-3": planted_board(3, random.Random(7))[0]}
+BUDGET = 5_000  # keeps brute-force methods bounded; a stopped run must still count right
+
+
+@functools.cache
+def run(puzzle, method="rowscan", limit=None):
+    """A traced run within the budget (cached: several tests read the same run)."""
+    return solve(puzzle, method=method, limit=limit, trace=True, max_nodes=BUDGET)
+
+
+def reported(result, kind):
+    """The states at which the trace reports ``kind``, found by replaying it."""
+    return {f.node for f in replay(result.trace) if f.event and f.event.kind == kind}
+
+
+@pytest.mark.parametrize("board", sorted(BOARDS))
+@pytest.mark.parametrize("method", sorted(METHODS))
+@pytest.mark.parametrize("limit", [1, None])
+def test_tree_has_one_state_per_placement_tried(method, board, limit):
+    result = run(BOARDS[board], method, limit=limit)
+    tree = search_tree(result)
+    assert tree.number_of_nodes() - 1 == result.stats.nodes
+    assert nx.is_arborescence(tree)
+
+
+@pytest.mark.parametrize("board", sorted(BOARDS))
+@pytest.mark.parametrize("method", sorted(METHODS))
+def test_leaves_are_exactly_the_reported_dead_ends_and_solutions(method, board):
+    result = run(BOARDS[board], method)
+    if result.status == "stopped":
+        pytest.skip(f"{method} spent its budget of {BUDGET} nodes on {board}")
+    tree = search_tree(result)
+    leaves = {n for n in tree if tree.out_degree(n) == 0}
+    assert leaves == {n for n, o in tree.nodes(data="outcome") if o in ("dead_end", "solution")}
+    assert leaves <= reported(result, "dead_end") | reported(result, "solution")
+
+
+@pytest.mark.parametrize("board", sorted(BOARDS))
+@pytest.mark.parametrize("method", sorted(METHODS))
+def test_every_backtrack_is_a_dead_end_or_a_pruned_state(method, board):
+    result = run(BOARDS[board], method)
+    tree = search_tree(result)
+    failed = [n for n, o in tree.nodes(data="outcome") if o in ("dead_end", "pruned") and n]
+    assert len(failed) == result.stats.backtracks
+
+
+def test_outcome_counts_of_the_r_blog_board():
+    # 41 placements: the 10 of the solution, 15 dead ends, 16 states whose branches all failed
+    tree = search_tree(run(SMALL))
+    assert outcome_counts(tree) == {"solution": 1, "path": 10, "dead_end": 15, "pruned": 16,
+                                    "stopped": 0}
+
+
+def test_solutions_are_found_where_the_trace_says():
+    result = run(DOUBLE_2)
+    tree = search_tree(result)
+    found = {n for n, o in tree.nodes(data="outcome") if o == "solution"}
+    assert len(found) == len(result.solutions) == 4
+    assert found == reported(result, "solution")
+
+
+def test_the_way_to_a_solution_is_marked_path_up_to_the_root():
+    tree = search_tree(run(SMALL, limit=1))
+    (goal,) = [n for n, o in tree.nodes(data="outcome") if o == "solution"]
+    way = nx.ancestors(tree, goal)
+    assert way == {n for n, o in tree.nodes(data="outcome") if o == "path"}
+    assert ROOT in way
+
+
+def test_failed_inner_states_are_pruned_and_failed_leaves_dead_ends():
+    tree = search_tree(run(SMALL))
+    for node, outcome in tree.nodes(data="outcome"):
+        if outcome == "pruned":
+            assert tree.out_degree(node) > 0
+            assert all(tree.nodes[c]["outcome"] in ("pruned", "dead_end")
+                       for c in tree.successors(node))
+
+
+def test_a_run_stopped_at_its_first_solution_is_not_complete():
+    assert search_tree(run(SMALL, limit=1)).graph["complete"] is False
+    assert search_tree(run(SMALL)).graph["complete"] is True
+
+
+def test_an_outcome_is_decided_after_the_state_is_made():
+    tree = search_tree(run(DOUBLE_2))
+    for _, data in tree.nodes(data=True):
+        assert data["decided"] >= data["step"]
+
+
+def test_a_run_out_of_budget_leaves_its_open_branch_stopped():
+    result = solve(Puzzle.load("mikefc-large"), method="rowscan", trace=True, max_nodes=50)
+    tree = search_tree(result)
+    stopped = {n for n, o in tree.nodes(data="outcome") if o == "stopped"}
+    assert result.status == "stopped"
+    assert tree.number_of_nodes() - 1 == 50
+    assert stopped == set(list(replay(result.trace))[-1].path)
+
+
+def test_the_method_reasons_for_dead_ends_are_kept():
+    tree = search_tree(run(DOUBLE_1))
+    reasons = {n: data["dead_ends"] for n, data in tree.nodes(data=True) if data["dead_ends"]}
+    assert reasons == {4: ["no domino fits at (0, 1)"]}
+
+
+def test_labels_name_the_domino_and_its_direction():
+    tree = search_tree(run(DOUBLE_1), DOUBLE_1)
+    assert [tree.nodes[n]["label"] for n in sorted(tree)] == ["", "00→", "01↓", "11→", "01↓"]
+
+
+def test_an_untraced_run_has_no_tree():
+    with pytest.raises(ValueError, match="trace=True"):
+        search_tree(solve(SMALL, method="rowscan"))
+
+
+# --- traces: cheap when off, bounded when on ----------------------------------------------
+
+
+def test_trace_is_absent_unless_asked_for():
+    assert solve(SMALL, method="rowscan").trace is None
+
+
+def test_trace_is_capped_with_a_note_saying_so():
+    result = solve(SMALL, method="rowscan", limit=None, trace=True, trace_limit=30)
+    assert len(result.trace) == 31
+    assert result.trace[-1].kind == "note"
+    assert "truncated after 30 events" in result.trace[-1].text
+
+
+def test_a_truncated_trace_gives_a_partial_tree_flagged_truncated():
+    result = solve(SMALL, method="rowscan", limit=None, trace=True, trace_limit=30)
+    tree = search_tree(result)
+    assert tree.graph["truncated"] is True
+    assert tree.number_of_nodes() - 1 < result.stats.nodes
+    assert "truncated" in draw_search_tree(tree).get_title()
+    plt.close("all")
+
+
+# --- replay --------------------------------------------------------------------------------
+
+
+def test_replay_gives_one_frame_per_event_plus_the_start():
+    result = run(DOUBLE_2)
+    frames = list(replay(result.trace))
+    assert len(frames) == len(result.trace) + 1
+    assert frames[0].placements == () and frames[0].event is None
+
+
+def test_replay_shows_the_solution_on_the_board_when_it_is_found():
+    result = run(SMALL, limit=1)
+    (frame,) = [f for f in replay(result.trace) if f.event and f.event.kind == "solution"]
+    assert set(frame.placements) == set(result.solution.placements)
+
+
+def test_replay_counters_end_at_the_result_counters():
+    result = run(DOUBLE_2)
+    last = list(replay(result.trace))[-1]
+    assert (last.nodes, last.backtracks, last.solutions, last.depth) == (
+        result.stats.nodes, result.stats.backtracks, len(result.solutions), 0)
+
+
+def test_replay_rejects_a_remove_from_an_empty_board():
+    with pytest.raises(ValueError, match="empty board"):
+        list(replay([Event("remove", Placement((0, 0), (0, 1)))]))
+
+
+def test_describe_event_says_what_happened():
+    texts = [describe_event(f.event, DOUBLE_1) for f in replay(run(DOUBLE_1).trace)]
+    assert texts[0] == "the empty board"
+    assert "dead end: no domino fits at (0, 1)" in texts
+    assert "solution found" in texts
+
+
+# --- collapse and layout -------------------------------------------------------------------
+
+
+def test_collapse_keeps_the_way_to_the_solution_and_counts_what_it_hides():
+    tree = search_tree(solve(Puzzle.load("mikefc-large"), method="rowscan", limit=None,
+                             trace=True))
+    small = collapse_tree(tree, max_nodes=120)
+    assert len(small) <= 120
+    assert len(small) + sum(small.graph["hidden"].values()) == len(tree)
+    assert {n for n, o in tree.nodes(data="outcome") if o in ("path", "solution")} <= set(small)
+    assert nx.is_arborescence(small)
+
+
+def test_collapse_leaves_a_small_tree_alone():
+    tree = search_tree(run(DOUBLE_2))
+    assert collapse_tree(tree, max_nodes=300) is tree
+
+
+@st.composite
+def trees(draw):
+    """Random rooted trees, children in the order they were added."""
+    tree = nx.DiGraph()
+    tree.add_node(0)
+    for child in range(1, draw(st.integers(1, 60))):
+        tree.add_edge(draw(st.integers(0, child - 1)), child)
+    return tree
+
+
+@given(trees())
+def test_layout_keeps_each_level_in_order_and_apart(tree):
+    pos = tidy_layout(tree)
+    rank = {n: i for i, n in enumerate(nx.dfs_preorder_nodes(tree, 0))}
+    levels = {}
+    for node, (x, y) in pos.items():
+        levels.setdefault(y, []).append((rank[node], x))
+    for row in levels.values():
+        xs = [x for _, x in sorted(row)]
+        assert all(b - a >= 1 - 1e-9 for a, b in itertools.pairwise(xs))
+
+
+@given(trees())
+def test_layout_centres_each_parent_over_its_children(tree):
+    pos = tidy_layout(tree)
+    for node in tree:
+        kids = list(tree.successors(node))
+        if kids:
+            assert pos[node][0] == pytest.approx((pos[kids[0]][0] + pos[kids[-1]][0]) / 2)
+            assert all(pos[k][1] == pos[node][1] - 1 for k in kids)
+
+
+@given(trees())
+def test_layout_starts_at_zero(tree):
+    assert min(x for x, _ in tidy_layout(tree).values()) == 0
+
+
+def test_layout_of_a_very_deep_tree_needs_no_recursion():
+    pos = tidy_layout(nx.path_graph(5000, create_using=nx.DiGraph))
+    assert pos[4999] == (0.0, -4999)
+
+
+# --- drawing -------------------------------------------------------------------------------
+
+
+def markers(ax):
+    """How many markers (scatter points) an axes holds."""
+    return sum(len(c.get_offsets()) for c in ax.collections if isinstance(c, PathCollection))
+
+
+def test_drawing_marks_every_state_once():
+    tree = search_tree(run(SMALL))
+    ax = draw_search_tree(tree)
+    points = markers(ax)
+    assert points == len(tree)
+    plt.close("all")
+
+
+def test_drawing_at_a_step_leaves_out_the_states_not_yet_visited():
+    result = run(SMALL)
+    frame = list(replay(result.trace))[20]
+    ax = draw_search_tree(search_tree(result), step=frame.step, current=frame.node)
+    points = markers(ax)
+    assert points == frame.nodes + 1 + 1  # the states so far, the root, the ring
+    plt.close("all")
+
+
+def test_every_outcome_has_a_colour_and_a_name():
+    from dominosa_lab.plot_tree import OUTCOME_COLORS, OUTCOME_NAMES
+
+    assert set(OUTCOME_COLORS) == set(OUTCOME_NAMES) == set(OUTCOMES)

@@ -1,0 +1,125 @@
+"""The stepper, driven from code: it shows the board and counters of the chosen step."""
+
+import pytest
+
+from dominosa_lab import METHODS, Placement, Puzzle, solve
+from dominosa_lab.widgets import LAST_MOVE_COLOR, stepper
+
+DOUBLE_1 = Puzzle([[0, 0, 1], [1, 1, 0]])
+SMALL = Puzzle.load("mikefc-small")
+
+
+def outlines(ax):
+    """The outlined dominoes on a board axes, as sets of cell centres, and their colours."""
+    boxes = [p for p in ax.patches if not p.get_fill()]
+    return [(round(p.get_x() + p.get_width() / 2, 2), round(p.get_y() + p.get_height() / 2, 2),
+             p.get_edgecolor()) for p in boxes]
+
+
+def centre(puzzle, pl):
+    """Where draw_puzzle puts the middle of a placement (row 0 at the top)."""
+    n_rows = puzzle.shape[0]
+    (ra, ca), (rb, cb) = pl.cells
+    return (round((ca + cb) / 2, 2), round(n_rows - 1 - (ra + rb) / 2, 2))
+
+
+@pytest.fixture
+def small_run():
+    return solve(SMALL, method="rowscan", limit=None, trace=True)
+
+
+def test_stepper_starts_on_the_empty_board(small_run):
+    s = stepper(SMALL, small_run)
+    assert s.step == 0
+    assert s.frame.placements == ()
+    assert outlines(s.board_ax) == []
+
+
+def test_stepper_shows_the_solution_at_the_step_it_was_found(small_run):
+    s = stepper(SMALL, small_run)
+    s.step = next(i for i, e in enumerate(small_run.trace, 1) if e.kind == "solution")
+    drawn = {(x, y) for x, y, _ in outlines(s.board_ax)}
+    assert drawn == {centre(SMALL, pl) for pl in small_run.solution.placements}
+    assert "solutions 1" in s.counters.value
+
+
+def test_stepper_outlines_the_last_move_in_red(small_run):
+    s = stepper(SMALL, small_run)
+    s.step, last = [(i, e.item) for i, e in enumerate(small_run.trace, 1) if e.kind == "place"][5]
+    red = [(x, y) for x, y, colour in outlines(s.board_ax)
+           if colour[:3] == pytest.approx((0xD7 / 255, 0x30 / 255, 0x27 / 255))]
+    assert LAST_MOVE_COLOR == "#d73027"
+    assert red == [centre(SMALL, last)]
+
+
+def test_stepper_takes_a_backtracked_piece_off_the_board(small_run):
+    s = stepper(SMALL, small_run)
+    step, event = next((i, e) for i, e in enumerate(small_run.trace, 1)
+                       if e.kind == "remove" and e.backtrack)
+    s.step = step
+    assert event.item not in s.frame.placements
+    assert centre(SMALL, event.item) not in {(x, y) for x, y, _ in outlines(s.board_ax)}
+    assert "(backtrack)" in s.counters.value
+
+
+def test_next_and_back_buttons_move_one_step_and_stop_at_the_ends(small_run):
+    s = stepper(SMALL, small_run, tree=False)
+    s.back_button.click()
+    assert s.step == 0
+    s.next_button.click()
+    s.next_button.click()
+    assert s.step == 2
+    s.step = len(small_run.trace)
+    s.next_button.click()
+    assert s.step == len(small_run.trace)
+
+
+def test_play_drives_the_slider(small_run):
+    s = stepper(SMALL, small_run, tree=False)
+    s.play.value = 5
+    assert s.step == 5
+    assert len(s.frame.placements) == s.frame.depth
+
+
+def test_the_picture_changes_with_the_step(small_run):
+    s = stepper(SMALL, small_run)
+    first = s.image.value
+    s.step = 4
+    assert bytes(s.image.value).startswith(b"\x89PNG")
+    assert s.image.value != first
+
+
+def test_the_tree_beside_the_board_counts_the_nodes_so_far(small_run):
+    s = stepper(SMALL, small_run)
+    s.step = 10
+    placed = sum(e.kind == "place" for e in small_run.trace[:10])
+    assert s.frame.nodes == placed
+    assert s.tree_ax.get_title() == f"search tree after {placed} nodes"
+
+
+def test_the_board_alone_when_asked():
+    s = stepper(DOUBLE_1, solve(DOUBLE_1, method="rowscan", trace=True), tree=False)
+    assert s.tree_ax is None
+    s.step = 3
+    assert len(outlines(s.board_ax)) == 3 + 1  # three pieces, the last one again in red
+
+
+@pytest.mark.parametrize("method", sorted(METHODS))
+def test_every_method_can_be_stepped_to_its_final_counters(method):
+    result = solve(DOUBLE_1, method=method, limit=None, trace=True, max_nodes=10_000)
+    s = stepper(DOUBLE_1, result, tree=False)
+    s.step = len(result.trace)
+    assert (s.frame.nodes, s.frame.backtracks, s.frame.solutions) == (
+        result.stats.nodes, result.stats.backtracks, len(result.solutions))
+
+
+def test_an_untraced_run_cannot_be_stepped():
+    with pytest.raises(ValueError, match="trace=True"):
+        stepper(DOUBLE_1, solve(DOUBLE_1, method="rowscan"))
+
+
+def test_a_placement_event_is_described_under_the_counters():
+    s = stepper(DOUBLE_1, solve(DOUBLE_1, method="rowscan", trace=True))
+    s.step = 1
+    assert s.frame.event.item == Placement((0, 0), (0, 1))
+    assert "placed 00→ on (0, 0)-(0, 1)" in s.counters.value
