@@ -100,9 +100,7 @@ def iter_naive(
     board: PegBoard, search: Search, tally: MutableMapping[str, int] | None = None
 ) -> Iterator[PegSolution]:
     """Stream the solutions in the Ruby search's order, reporting to ``search``."""
-    occ = 0
-    for hole in board.holes:
-        occ |= 1 << (_CIRCLE_SHIFT + hole)
+    occ = board_mask(board)
     frames: list[list] = []  # [fits at this node, index of the next fit to try]
     placed: list[tuple[int, PegPlacement, int]] = []
     tested = 0
@@ -134,10 +132,23 @@ def iter_naive(
             tally["tested"] = tested + _partial_tests(placed)
 
 
+def board_mask(board: PegBoard) -> int:
+    """The occupancy integer of an empty board: its holes marked as taken circles."""
+    occ = 0
+    for hole in board.holes:
+        occ |= 1 << (_CIRCLE_SHIFT + hole)
+    return occ
+
+
+def first_cell_fits(occ: int) -> tuple[int, list[tuple[int, PegPlacement, int]]]:
+    """The first empty cell of an occupancy and the entries (mask, placement, index) that fit."""
+    cell = ((occ + 1) & ~occ).bit_length() - 1
+    return cell, [entry for entry in _TABLE[cell] if not occ & entry[0]]
+
+
 def _open(frames: list[list], occ: int, search: Search) -> int:
     """Open a node at the first empty cell; return Ruby's ``accepts?`` calls there if exhausted."""
-    cell = ((occ + 1) & ~occ).bit_length() - 1
-    fits = [entry for entry in _TABLE[cell] if not occ & entry[0]]
+    cell, fits = first_cell_fits(occ)
     search.choice(len(fits))
     if not fits:
         search.dead_end(f"no piece fits at cell {cell}")

@@ -1,0 +1,242 @@
+"""The census: the number of solutions of every one of the C(35, 5) hole patterns.
+
+There are about 3.5 billion finished boards, far too many to list one by one,
+so the census is a dynamic program over the piece cells in column order (4
+cells a column, so a vertical piece ends at the next cell and a horizontal one
+four cells on). A state is one integer:
+
+* bits 0-34: the circles holding a peg,
+* bits 35-46: the pieces used,
+* bits 47-50: which of the next four cells are already covered.
+
+Two partial boards with the same state have the same completions *and* the
+same empty circles at the end (the empty circles are the complement of the
+pegs), so their counts add. After the last cell every state holds all twelve
+pieces and its count is the number of solutions of the pattern left empty.
+Once a column of circles can take no more pegs, states with more than five
+empty circles in the closed columns are dropped.
+
+The states never merge across different pegs in closed columns, so after the
+first two columns the work splits into independent chunks (one per peg
+pattern of circle columns 0-1), which bounds memory and runs on several
+processes. The top-bottom mirror maps chunk to chunk, so only one chunk of
+each mirror pair is computed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from itertools import combinations
+from math import comb
+
+import numpy as np
+
+from dominosa_lab.dominopeg.model import (
+    CIRCLE_COLS,
+    CIRCLE_ROWS,
+    N_CIRCLES,
+    N_EMPTY,
+    N_PIECES,
+    PIECE_COLS,
+    PIECE_ROWS,
+    PegBoard,
+    placements_at,
+)
+from dominosa_lab.dominopeg.naive import board_mask, first_cell_fits
+
+N_PATTERNS = comb(N_CIRCLES, N_EMPTY)
+_U = N_CIRCLES
+_W = _U + N_PIECES
+_LOW = (1 << _W) - 1
+_SPLIT = 2 * PIECE_ROWS  # chunk after the first two piece columns
+
+
+def _cell(k: int) -> int:
+    """The piece cell (row-major index) visited at step ``k`` of the column order."""
+    col, row = divmod(k, PIECE_ROWS)
+    return row * PIECE_COLS + col
+
+
+def _column(col: int) -> int:
+    """Bit mask of one column of circles."""
+    return sum(1 << (row * CIRCLE_COLS + col) for row in range(CIRCLE_ROWS))
+
+
+def _moves(k: int) -> list[tuple[int, int]]:
+    """(test, add) bit masks of the placements starting at step ``k``."""
+    moves = []
+    for pl in placements_at(_cell(k)):
+        pegs = sum(1 << c for c in pl.pegs) | 1 << (_U + pl.piece)
+        second = 1 if not pl.orientation.horizontal else PIECE_ROWS  # steps to its other cell
+        window = 1 << (_W + second)
+        moves.append((pegs | (window if second < PIECE_ROWS else 0), pegs | window))
+    return moves
+
+
+_MOVES = [_moves(k) for k in range(PIECE_COLS * PIECE_ROWS)]
+
+
+def _step(keys: np.ndarray, counts: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
+    """Advance every state over cell ``k``: place a piece there unless it is already covered."""
+    covered = ((keys >> _W) & 1).astype(bool)
+    parts, weights = [keys[covered]], [counts[covered]]
+    free, free_counts = keys[~covered], counts[~covered]
+    for test, add in _MOVES[k]:
+        ok = (free & test) == 0
+        parts.append(free[ok] | add)
+        weights.append(free_counts[ok])
+    keys = np.concatenate(parts)
+    keys = (keys & _LOW) | ((keys >> (_W + 1)) << _W)
+    counts = np.concatenate(weights)
+    if k % PIECE_ROWS == PIECE_ROWS - 1:  # circle column k // 4 is now closed
+        closed = sum(_column(c) for c in range(k // PIECE_ROWS + 1))
+        n_closed = CIRCLE_ROWS * (k // PIECE_ROWS + 1)
+        keep = n_closed - np.bitwise_count(keys & closed) <= N_EMPTY
+        keys, counts = keys[keep], counts[keep]
+    return _merge(keys, counts)
+
+
+def _merge(keys: np.ndarray, counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Add up the counts of equal states."""
+    unique, inverse = np.unique(keys, return_inverse=True)
+    return unique, np.bincount(inverse, weights=counts, minlength=len(unique)).astype(np.int64)
+
+
+def _run(keys: np.ndarray, counts: np.ndarray, start: int, stop: int):
+    for k in range(start, stop):
+        keys, counts = _step(keys, counts, k)
+    return keys, counts
+
+
+def _mirror_tb(masks: np.ndarray) -> np.ndarray:
+    """Reflect circle bit masks top to bottom."""
+    out = np.zeros_like(masks)
+    for row in range(CIRCLE_ROWS):
+        band = ((1 << CIRCLE_COLS) - 1) << (row * CIRCLE_COLS)
+        shift = (CIRCLE_ROWS - 1 - 2 * row) * CIRCLE_COLS
+        part = masks & band
+        out |= part << shift if shift >= 0 else part >> -shift
+    return out
+
+
+def _finish_chunk(chunk: tuple[np.ndarray, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    """Run one chunk to the last cell; return (empty-circle masks, solution counts)."""
+    keys, counts = _run(*chunk, _SPLIT, PIECE_COLS * PIECE_ROWS)
+    empty = ~keys & ((1 << N_CIRCLES) - 1)
+    return empty, counts
+
+
+def pattern_masks() -> np.ndarray:
+    """Bit masks of all C(35, 5) hole patterns, in ``itertools.combinations`` order."""
+    return np.array(
+        [sum(1 << c for c in holes) for holes in combinations(range(N_CIRCLES), N_EMPTY)],
+        dtype=np.int64,
+    )
+
+
+def census(
+    processes: int = 1, progress: Callable[[int, int], None] | None = None
+) -> np.ndarray:
+    """Count the solutions of every 5-hole pattern.
+
+    Parameters
+    ----------
+    processes : int
+        Worker processes for the independent chunks.
+    progress : callable, optional
+        Called as ``progress(done, total)`` after each chunk.
+
+    Returns
+    -------
+    numpy.ndarray
+        ``counts[i]`` is the number of solutions of the ``i``-th pattern of
+        ``itertools.combinations(range(35), 5)``.
+    """
+    keys, counts = _run(np.zeros(1, np.int64), np.ones(1, np.int64), 0, _SPLIT)
+    chunks, mirrored = _chunks(keys, counts)
+    order = np.argsort(pattern_masks())
+    sorted_masks = pattern_masks()[order]
+    result = np.zeros(N_PATTERNS, dtype=np.int64)
+
+    def add(empty: np.ndarray, n: np.ndarray) -> None:
+        result[order[np.searchsorted(sorted_masks, empty)]] += n
+
+    if processes > 1:
+        with ProcessPoolExecutor(processes) as pool:
+            finished = pool.map(_finish_chunk, chunks, chunksize=4)
+            _collect(finished, mirrored, add, progress, len(chunks))
+    else:
+        _collect(map(_finish_chunk, chunks), mirrored, add, progress, len(chunks))
+    return result
+
+
+def _chunks(keys: np.ndarray, counts: np.ndarray):
+    """Split the states by the pegs of circle columns 0-1; keep one chunk per mirror pair."""
+    closed = _column(0) | _column(1)
+    prefix = keys & closed
+    chunks, mirrored = [], []
+    for value in np.unique(prefix):
+        image = int(_mirror_tb(np.array([value]))[0])
+        if image < value:
+            continue
+        mask = prefix == value
+        chunks.append((keys[mask], counts[mask]))
+        mirrored.append(image != value)
+    return chunks, mirrored
+
+
+def _collect(finished, mirrored, add, progress, total) -> None:
+    for done, ((empty, n), twin) in enumerate(zip(finished, mirrored, strict=True), 1):
+        add(empty, n)
+        if twin:
+            add(_mirror_tb(empty), n)
+        if progress is not None:
+            progress(done, total)
+
+
+def estimate_solutions(
+    board: PegBoard | None = None, samples: int = 10_000, seed: int = 0
+) -> tuple[float, float]:
+    """Knuth's estimate of the number of solutions and of nodes of the seed's search tree.
+
+    Each probe walks one random path down the Ruby search (first empty cell,
+    a uniformly chosen fitting piece); the product of the numbers of choices
+    met is an unbiased estimate of the leaves, their running sum of the nodes.
+
+    Parameters
+    ----------
+    board : PegBoard, optional
+        The holes; the empty board (no holes, every pattern at once) by default.
+    samples : int
+        Number of random probes.
+    seed : int
+        Seed of the ``numpy.random.Generator``.
+
+    Returns
+    -------
+    (solutions, nodes) : tuple of float
+        The mean estimates.
+
+    Examples
+    --------
+    >>> sols, nodes = estimate_solutions(samples=2000, seed=1)
+    >>> 1e8 < sols < 1e11 and nodes > sols
+    True
+    """
+    rng = np.random.default_rng(seed)
+    start = board_mask(PegBoard() if board is None else board)
+    total_leaves = total_nodes = 0.0
+    for _ in range(samples):
+        occ, weight, depth = start, 1.0, 0
+        while depth < N_PIECES:
+            fits = first_cell_fits(occ)[1]
+            if not fits:
+                weight = 0.0
+                break
+            weight *= len(fits)
+            total_nodes += weight
+            occ |= fits[rng.integers(len(fits))][0]
+            depth += 1
+        total_leaves += weight
+    return total_leaves / samples, total_nodes / samples

@@ -1,0 +1,119 @@
+"""The four symmetries of the 6 x 4 board and what they do to holes and solutions.
+
+The board is a rectangle, not a square, so its symmetries are the identity,
+the left-right mirror, the top-bottom mirror and the half turn. Pieces may be
+turned over, so the mirror image of a placement is a placement of the same
+piece, and every symmetry maps the solutions of a hole pattern one-to-one onto
+the solutions of the image pattern.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from dominosa_lab.dominopeg.model import (
+    CIRCLE_COLS,
+    CIRCLE_ROWS,
+    ORIENTATIONS,
+    PIECE_COLS,
+    PIECE_ROWS,
+    Orientation,
+    PegBoard,
+    PegPlacement,
+    PegSolution,
+    check_circles,
+    circle_of_cell,
+)
+
+Point = Callable[[int, int, int, int], tuple[int, int]]
+
+#: Each symmetry as a map of (row, col) in a grid of ``rows`` x ``cols`` points.
+SYMMETRIES: dict[str, Point] = {
+    "identity": lambda r, c, rows, cols: (r, c),
+    "mirror left-right": lambda r, c, rows, cols: (r, cols - 1 - c),
+    "mirror top-bottom": lambda r, c, rows, cols: (rows - 1 - r, c),
+    "half turn": lambda r, c, rows, cols: (rows - 1 - r, cols - 1 - c),
+}
+
+_BY_SHAPE: dict[tuple[int, bool, tuple[int, ...]], Orientation] = {
+    (o.piece, o.horizontal, o.spots): o for o in ORIENTATIONS
+}
+
+
+def map_circle(circle: int, symmetry: str) -> int:
+    """The image of a circle index under a symmetry.
+
+    Examples
+    --------
+    >>> map_circle(0, "half turn"), map_circle(0, "mirror left-right")
+    (34, 6)
+    """
+    r, c = SYMMETRIES[symmetry](*divmod(circle, CIRCLE_COLS), CIRCLE_ROWS, CIRCLE_COLS)
+    return r * CIRCLE_COLS + c
+
+
+def map_cell(cell: int, symmetry: str) -> int:
+    """The image of a piece-cell index under a symmetry."""
+    r, c = SYMMETRIES[symmetry](*divmod(cell, PIECE_COLS), PIECE_ROWS, PIECE_COLS)
+    return r * PIECE_COLS + c
+
+
+def map_holes(holes: Iterable[int], symmetry: str) -> tuple[int, ...]:
+    """The image of a set of circles, sorted."""
+    return tuple(sorted(map_circle(h, symmetry) for h in holes))
+
+
+def orbit(holes: Iterable[int]) -> set[tuple[int, ...]]:
+    """The distinct images of a hole pattern under the four symmetries."""
+    holes = check_circles(holes)
+    return {map_holes(holes, s) for s in SYMMETRIES}
+
+
+def canonical(holes: Iterable[int]) -> tuple[int, ...]:
+    """The representative of a hole pattern's orbit: its smallest image as a sorted tuple.
+
+    Examples
+    --------
+    >>> canonical([34, 27, 20, 13, 6])
+    (0, 7, 14, 21, 28)
+    >>> canonical([0, 10, 20, 24, 28]) == canonical([6, 10, 18, 24, 34])
+    True
+    """
+    return min(orbit(holes))
+
+
+def map_placement(pl: PegPlacement, symmetry: str) -> PegPlacement:
+    """The image of a placement: same piece, its cells and pegs moved by the symmetry."""
+    cell = min(map_cell(c, symmetry) for c in pl.cells)
+    corner = circle_of_cell(cell)
+    spots = tuple(sorted(map_circle(p, symmetry) - corner for p in pl.pegs))
+    key = (pl.piece, pl.orientation.horizontal, spots)
+    if key not in _BY_SHAPE:
+        raise ValueError(f"{pl} under {symmetry!r} is no orientation of piece {pl.piece}")
+    return PegPlacement(cell, _BY_SHAPE[key])
+
+
+def map_solution(solution: PegSolution, symmetry: str) -> PegSolution:
+    """The image of a solution, on the image board."""
+    board = PegBoard(map_holes(solution.board.holes, symmetry))
+    return PegSolution(board, tuple(map_placement(pl, symmetry) for pl in solution.placements))
+
+
+def solution_key(solution: PegSolution) -> tuple:
+    """A solution's placements as sortable plain data."""
+    return tuple((pl.cell, pl.piece, pl.orientation.spots) for pl in solution.placements)
+
+
+def count_up_to_symmetry(solutions: Iterable[PegSolution]) -> int:
+    """How many solutions remain when those that a symmetry maps onto each other count once.
+
+    Examples
+    --------
+    >>> from dominosa_lab.dominopeg.exact import solve
+    >>> sols = solve(PegBoard([0, 6, 17, 28, 34]), limit=None).solutions
+    >>> len(sols), count_up_to_symmetry(sols)
+    (2, 1)
+    """
+    return len({
+        min(solution_key(map_solution(s, name)) for name in SYMMETRIES) for s in solutions
+    })
