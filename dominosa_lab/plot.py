@@ -13,6 +13,9 @@ from matplotlib.patches import Circle, Rectangle
 from dominosa_lab.pips import has_layout, layout, pip_radius
 from dominosa_lab.plot_cover import draw_dominosa_cover as draw_dominosa_cover  # re-export
 from dominosa_lab.plot_cover import draw_exact_cover as draw_exact_cover  # re-export
+from dominosa_lab.plot_peg import draw_empty_heatmap as draw_empty_heatmap  # re-export
+from dominosa_lab.plot_peg import draw_orientations as draw_orientations  # re-export
+from dominosa_lab.plot_peg import draw_peg as draw_peg  # re-export
 from dominosa_lab.plot_tree import draw_search_tree as draw_search_tree  # re-export
 from dominosa_lab.puzzle import Placement, Puzzle, Solution
 

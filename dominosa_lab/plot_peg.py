@@ -71,7 +71,7 @@ def draw_peg(
     Examples
     --------
     >>> from dominosa_lab.dominopeg.exact import solve
-    >>> board = PegBoard([0, 7, 14, 21, 28])
+    >>> board = PegBoard([25, 26, 27, 32, 33])
     >>> ax = draw_peg(board, solve(board).solution)
     >>> len(ax.patches) > 35
     True
@@ -103,9 +103,9 @@ def _piece(ax: Axes, pl: PegPlacement, label: bool) -> None:
     width, height = (2, 1) if pl.orientation.horizontal else (1, 2)
     light = PIECE_COLORS[pl.piece]
     dark = tuple(PEG_SHADE * x for x in light)
-    ax.add_patch(FancyBboxPatch((col + INSET, row + INSET), width - 2 * INSET,
-                                height - 2 * INSET, boxstyle=f"round,pad=0,rounding_size={3 * INSET}",
-                                facecolor=light, edgecolor=EDGE_COLOR, linewidth=1.2))
+    box = f"round,pad=0,rounding_size={3 * INSET}"
+    ax.add_patch(FancyBboxPatch((col + INSET, row + INSET), width - 2 * INSET, height - 2 * INSET,
+                                boxstyle=box, facecolor=light, edgecolor=EDGE_COLOR, linewidth=1.2))
     for circle in pl.pegs:
         r, c = divmod(circle, CIRCLE_COLS)
         ax.add_patch(Circle((c, r), PEG_RADIUS, facecolor=dark, edgecolor=EDGE_COLOR,

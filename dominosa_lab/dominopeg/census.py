@@ -44,6 +44,7 @@ from dominosa_lab.dominopeg.model import (
     placements_at,
 )
 from dominosa_lab.dominopeg.naive import board_mask, first_cell_fits
+from dominosa_lab.dominopeg.symmetry import images
 
 N_PATTERNS = comb(N_CIRCLES, N_EMPTY)
 _U = N_CIRCLES
@@ -240,3 +241,56 @@ def estimate_solutions(
             depth += 1
         total_leaves += weight
     return total_leaves / samples, total_nodes / samples
+
+
+def orbit_table(counts: np.ndarray) -> list[tuple[tuple[int, ...], int, int]]:
+    """One row per orbit of hole patterns: (canonical holes, patterns in the orbit, solutions each).
+
+    ``counts`` is the output of :func:`census`; patterns of one orbit have equal
+    counts, which this does not assume: it reads the representative's count.
+
+    Examples
+    --------
+    >>> rows = orbit_table(np.arange(N_PATTERNS))
+    >>> len(rows), sum(size for _, size, _ in rows)
+    (81648, 324632)
+    """
+    rows = []
+    for index, holes in enumerate(combinations(range(N_CIRCLES), N_EMPTY)):
+        orbit = images(holes)
+        if holes == min(orbit):
+            rows.append((holes, len(orbit), int(counts[index])))
+    return rows
+
+
+def empty_frequency(
+    rows: list[tuple[tuple[int, ...], int, int]],
+) -> tuple[np.ndarray, np.ndarray]:
+    """How often each circle is empty: over the solvable patterns, and over all solutions.
+
+    ``rows`` are :func:`orbit_table` rows; every pattern of each orbit is counted.
+
+    Returns
+    -------
+    (by_pattern, by_solution) : tuple of numpy.ndarray
+        Length 35: the share of solvable patterns with that circle among their
+        holes, and the share of all finished boards with that circle empty.
+
+    Examples
+    --------
+    >>> by_pattern, by_solution = empty_frequency([((0, 1, 2, 3, 4), 4, 10)])
+    >>> by_pattern[[0, 6, 28]].tolist(), round(float(by_solution.sum()), 6)
+    ([0.25, 0.25, 0.25], 5.0)
+    """
+    patterns = np.zeros(N_CIRCLES)
+    solutions = np.zeros(N_CIRCLES)
+    solvable = total = 0
+    for holes, _, count in rows:
+        if count == 0:
+            continue
+        for image in images(holes):
+            patterns[list(image)] += 1
+            solutions[list(image)] += count
+            solvable += 1
+            total += count
+    return patterns / max(solvable, 1), solutions / max(total, 1)

@@ -101,9 +101,11 @@ def solve(
 
     Examples
     --------
-    >>> r = solve(PegBoard([0, 7, 14, 21, 28]), limit=None)
-    >>> r.status, len(r.solutions), all(s.is_valid() for s in r.solutions)
-    ('solved', 62, True)
+    >>> r = solve(PegBoard([25, 26, 27, 32, 33]))
+    >>> r.status, r.solution.is_valid(), r.solution.empty
+    ('solved', True, (25, 26, 27, 32, 33))
+    >>> solve(PegBoard([26, 27, 32, 33, 34]), limit=None).status  # exhaustive: none
+    'no_solution'
     >>> solve(PegBoard([25, 26, 27, 32, 33, 34])).reason
     '6 circles must stay empty, but 12 pieces put 30 pegs into 35 circles, leaving exactly 5 empty'
     """

@@ -163,7 +163,8 @@ def _partial_tests(placed: list[tuple[int, PegPlacement, int]]) -> int:
     used = 0
     for _, pl, index in placed:
         remaining = sum(n for p, n in enumerate(_VARIANTS) if not used >> p & 1)
-        before = index - sum(_VARIANTS[p] for p in range(N_PIECES) if used >> p & 1 and p < pl.piece)
+        earlier_used = (p for p in range(pl.piece) if used >> p & 1)
+        before = index - sum(_VARIANTS[p] for p in earlier_used)
         correction += before + 1 - remaining
         used |= 1 << pl.piece
     return correction

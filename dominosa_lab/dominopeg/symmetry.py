@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable
 from dominosa_lab.dominopeg.model import (
     CIRCLE_COLS,
     CIRCLE_ROWS,
+    N_CIRCLES,
     ORIENTATIONS,
     PIECE_COLS,
     PIECE_ROWS,
@@ -63,10 +64,23 @@ def map_holes(holes: Iterable[int], symmetry: str) -> tuple[int, ...]:
     return tuple(sorted(map_circle(h, symmetry) for h in holes))
 
 
+_CIRCLE_MAPS = [
+    tuple(
+        r * CIRCLE_COLS + c
+        for r, c in (f(*divmod(q, CIRCLE_COLS), CIRCLE_ROWS, CIRCLE_COLS) for q in range(N_CIRCLES))
+    )
+    for f in SYMMETRIES.values()
+]
+
+
 def orbit(holes: Iterable[int]) -> set[tuple[int, ...]]:
     """The distinct images of a hole pattern under the four symmetries."""
-    holes = check_circles(holes)
-    return {map_holes(holes, s) for s in SYMMETRIES}
+    return images(check_circles(holes))
+
+
+def images(holes: tuple[int, ...]) -> set[tuple[int, ...]]:
+    """:func:`orbit` without the input checks, for the census's 324,632 valid patterns."""
+    return {tuple(sorted(image[h] for h in holes)) for image in _CIRCLE_MAPS}
 
 
 def canonical(holes: Iterable[int]) -> tuple[int, ...]:
@@ -76,7 +90,7 @@ def canonical(holes: Iterable[int]) -> tuple[int, ...]:
     --------
     >>> canonical([34, 27, 20, 13, 6])
     (0, 7, 14, 21, 28)
-    >>> canonical([0, 10, 20, 24, 28]) == canonical([6, 10, 18, 24, 34])
+    >>> canonical([0, 10, 20, 24, 28]) == canonical([6, 10, 14, 24, 34])
     True
     """
     return min(orbit(holes))
@@ -110,9 +124,12 @@ def count_up_to_symmetry(solutions: Iterable[PegSolution]) -> int:
     Examples
     --------
     >>> from dominosa_lab.dominopeg.exact import solve
-    >>> sols = solve(PegBoard([0, 6, 17, 28, 34]), limit=None).solutions
-    >>> len(sols), count_up_to_symmetry(sols)
-    (2, 1)
+    >>> first = solve(PegBoard([25, 26, 27, 32, 33])).solution
+    >>> mirrored = map_solution(first, "mirror left-right")
+    >>> mirrored.is_valid(), mirrored.board.holes
+    (True, (21, 22, 23, 29, 30))
+    >>> count_up_to_symmetry([first, mirrored])
+    1
     """
     return len({
         min(solution_key(map_solution(s, name)) for name in SYMMETRIES) for s in solutions
