@@ -140,10 +140,11 @@ def test_exact_cover_solutions_are_valid_and_distinct_with_fewer_holes():
         assert {25, 26, 27, 32} <= set(s.empty) and len(s.empty) == 5
 
 
-def test_exact_cover_orders_find_valid_solutions():
-    for order, seed in (("first", None), ("random", 3)):
-        result = solve(PegBoard([25, 26, 27, 32, 33]), order=order, seed=seed)
+def test_exact_cover_orders_find_valid_solutions_of_the_board_without_holes():
+    for order, seed in (("mrv", None), ("first", None), ("random", 3)):
+        result = solve(PegBoard([]), order=order, seed=seed, max_nodes=200_000)
         assert result.solution.is_valid()
+        assert len(result.solution.empty) == 5
 
 
 def test_an_invalid_board_lists_its_problems():

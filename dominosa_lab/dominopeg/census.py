@@ -165,7 +165,7 @@ def census(
 
     if processes > 1:
         with ProcessPoolExecutor(processes) as pool:
-            finished = pool.map(_finish_chunk, chunks, chunksize=4)
+            finished = pool.map(_finish_chunk, chunks)
             _collect(finished, mirrored, add, progress, len(chunks))
     else:
         _collect(map(_finish_chunk, chunks), mirrored, add, progress, len(chunks))
@@ -173,7 +173,10 @@ def census(
 
 
 def _chunks(keys: np.ndarray, counts: np.ndarray):
-    """Split the states by the pegs of circle columns 0-1; keep one chunk per mirror pair."""
+    """Split the states by the pegs of circle columns 0-1; keep one chunk per mirror pair.
+
+    The chunks come largest first, so that a process pool does not end on a big one.
+    """
     closed = _column(0) | _column(1)
     prefix = keys & closed
     chunks, mirrored = [], []
@@ -184,7 +187,8 @@ def _chunks(keys: np.ndarray, counts: np.ndarray):
         mask = prefix == value
         chunks.append((keys[mask], counts[mask]))
         mirrored.append(image != value)
-    return chunks, mirrored
+    order = sorted(range(len(chunks)), key=lambda i: -len(chunks[i][0]))
+    return [chunks[i] for i in order], [mirrored[i] for i in order]
 
 
 def _collect(finished, mirrored, add, progress, total) -> None:
