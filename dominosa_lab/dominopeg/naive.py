@@ -9,7 +9,8 @@ must stay on the board, its second cell must be free and each of its pegs must
 land on an empty circle that is not a hole.
 
 Here the same order and the same tests run on bitmasks (cells, circles and used
-pieces in one integer), and the recursion is an explicit stack. One *node* is
+pieces in one integer), the pieces that fit a cell's neighbourhood are
+remembered, and the recursion is an explicit stack. One *node* is
 one piece put on the board, which is what the seed's table counts as "pieces
 placed" (``Board#apply``): this reading reproduces its 4,461,278 and
 2,397,106 exactly. The other countable events are tallied on request: Ruby's
@@ -20,6 +21,8 @@ the nodes (the root call).
 from __future__ import annotations
 
 from collections.abc import Iterator, MutableMapping
+from functools import reduce
+from operator import or_
 
 from dominosa_lab.dominopeg.model import (
     N_CELLS,
@@ -53,6 +56,11 @@ _TABLE: tuple[tuple[tuple[int, PegPlacement, int], ...], ...] = tuple(
     for c in range(N_CELLS)
 )
 _VARIANTS = [sum(o.piece == p for o in ORIENTATIONS) for p in range(N_PIECES)]
+_PIECES = ((1 << N_PIECES) - 1) << _PIECE_SHIFT
+#: Per cell: the cells and circles any placement there touches (its neighbourhood).
+_LOCAL = [reduce(or_, (e[0] & ~_PIECES for e in entries), 0) for entries in _TABLE]
+#: Per cell: neighbourhood occupancy -> the entries that fit it (pieces not yet checked).
+_FITTING: list[dict[int, list]] = [{} for _ in range(N_CELLS)]
 
 
 def solve_naive(
@@ -143,7 +151,11 @@ def board_mask(board: PegBoard) -> int:
 def first_cell_fits(occ: int) -> tuple[int, list[tuple[int, PegPlacement, int]]]:
     """The first empty cell of an occupancy and the entries (mask, placement, index) that fit."""
     cell = ((occ + 1) & ~occ).bit_length() - 1
-    return cell, [entry for entry in _TABLE[cell] if not occ & entry[0]]
+    near = occ & _LOCAL[cell]
+    fitting = _FITTING[cell].get(near)
+    if fitting is None:  # at most a few thousand neighbourhoods, so remember each one
+        fitting = _FITTING[cell][near] = [e for e in _TABLE[cell] if not near & e[0]]
+    return cell, [entry for entry in fitting if not occ & entry[0]]
 
 
 def _open(frames: list[list], occ: int, search: Search) -> int:
