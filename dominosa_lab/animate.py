@@ -68,8 +68,9 @@ def frames(events: list[Event], max_frames: int | None = None, *,
            puzzle: Puzzle | None = None) -> list[Frame]:
     """Replay ``events`` into one frame per event (notes become the next frame's caption).
 
-    Captions are :func:`~dominosa_lab.tree.describe_event`'s (naming dominoes
-    when ``puzzle`` is given), except that a placement is captioned with the
+    ``choice`` events change nothing on the board and get no frame. Captions
+    are :func:`~dominosa_lab.tree.describe_event`'s (naming dominoes when
+    ``puzzle`` is given), except that a placement is captioned with the
     method's note explaining it. With ``max_frames``, consecutive events are
     merged so that at most that many frames remain (the last always shows the
     final state; a merged frame flashes if any of its events was a dead end).
@@ -87,6 +88,8 @@ def frames(events: list[Event], max_frames: int | None = None, *,
     for state in replay(events):
         event = state.event
         if event is None:
+            continue
+        if event.kind == "choice":  # the board does not change until an option is placed
             continue
         if event.kind == "note":
             note = event.text
