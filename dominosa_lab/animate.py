@@ -1,7 +1,8 @@
 """A traced search as a matplotlib animation: placements appear, dead ends flash, backtracks go.
 
-:func:`frames` replays a trace (``solve(..., trace=True).trace``) into the
-board state after each event; :func:`animate` draws them with
+:func:`frames` turns the replay of a trace (``solve(..., trace=True).trace``,
+replayed by :func:`dominosa_lab.tree.replay`) into pictures with captions
+(:func:`dominosa_lab.tree.describe_event`); :func:`animate` draws them with
 :func:`~dominosa_lab.plot.draw_puzzle`, the newest piece in blue, a piece taken
 back in dashed red, a dead end as a red frame, a solution in green. In a
 notebook show ``HTML(animate(...).to_jshtml())``; :func:`save_gif` writes a GIF
@@ -21,6 +22,8 @@ from matplotlib.patches import Rectangle
 from dominosa_lab.plot import OUTLINE_INSET, draw_puzzle
 from dominosa_lab.puzzle import Placement, Puzzle
 from dominosa_lab.search import Event, SearchResult
+from dominosa_lab.tree import Frame as SearchState
+from dominosa_lab.tree import describe_event, replay
 
 NEW_COLOR = "#1f5fbf"
 REMOVED_COLOR = "#c0392b"
@@ -29,22 +32,48 @@ SOLVED_COLOR = "#2e8b57"
 
 @dataclass(frozen=True)
 class Frame:
-    """The board after some events: what is placed, what just changed, and the caption."""
+    """One picture of an animation: the search after its last event, and how to caption it.
 
-    placed: tuple[Placement, ...]
-    added: Placement | None
-    removed: Placement | None
-    dead_end: bool
-    solved: bool
+    ``state`` is the search as :func:`~dominosa_lab.tree.replay` gives it after
+    the last event shown; ``dead_end`` and ``solved`` tell whether any event
+    shown in this picture was a dead end or a solution.
+    """
+
+    state: SearchState
     caption: str
+    dead_end: bool = False
+    solved: bool = False
+
+    @property
+    def placed(self) -> tuple[Placement, ...]:
+        """The pieces on the board."""
+        return self.state.placements
+
+    @property
+    def added(self) -> Placement | None:
+        """The piece just placed, if the last event placed one."""
+        return self._item_of("place")
+
+    @property
+    def removed(self) -> Placement | None:
+        """The piece just taken back, if the last event took one back."""
+        return self._item_of("remove")
+
+    def _item_of(self, kind: str) -> Placement | None:
+        event = self.state.event
+        return event.item if event is not None and event.kind == kind else None
 
 
-def frames(events: list[Event], max_frames: int | None = None) -> list[Frame]:
+def frames(events: list[Event], max_frames: int | None = None, *,
+           puzzle: Puzzle | None = None) -> list[Frame]:
     """Replay ``events`` into one frame per event (notes become the next frame's caption).
 
-    With ``max_frames``, consecutive events are merged so that at most that
-    many frames remain (the last always shows the final state; a merged frame
-    flashes if any of its events was a dead end).
+    ``choice`` events change nothing on the board and get no frame. Captions
+    are :func:`~dominosa_lab.tree.describe_event`'s (naming dominoes when
+    ``puzzle`` is given), except that a placement is captioned with the
+    method's note explaining it. With ``max_frames``, consecutive events are
+    merged so that at most that many frames remain (the last always shows the
+    final state; a merged frame flashes if any of its events was a dead end).
 
     Examples
     --------
@@ -54,39 +83,21 @@ def frames(events: list[Event], max_frames: int | None = None) -> list[Frame]:
     >>> len(fs[-1].placed), fs[-1].solved, sum(f.dead_end for f in fs) > 0
     (10, True, True)
     """
-    placed: list[Placement] = []
     out: list[Frame] = []
     note = ""
-    for event in events:
+    for state in replay(events):
+        event = state.event
+        if event is None:
+            continue
+        if event.kind == "choice":  # the board does not change until an option is placed
+            continue
         if event.kind == "note":
             note = event.text
             continue
-        added = removed = None
-        if event.kind == "place":
-            placed.append(event.item)
-            added = event.item
-        elif event.kind == "remove":
-            placed.remove(event.item)
-            removed = event.item
-        caption = _caption(event, note)
+        caption = note if note and event.kind == "place" else describe_event(event, puzzle)
         note = ""
-        out.append(Frame(tuple(placed), added, removed, event.kind == "dead_end",
-                         event.kind == "solution", caption))
+        out.append(Frame(state, caption, event.kind == "dead_end", event.kind == "solution"))
     return _thin(out, max_frames)
-
-
-def _caption(event: Event, note: str) -> str:
-    if event.kind == "place":
-        return note or f"place {_cells(event.item)}"
-    if event.kind == "remove":
-        return ("backtrack: " if event.backtrack else "take back ") + _cells(event.item)
-    if event.kind == "dead_end":
-        return event.text or "dead end"
-    return "solution"
-
-
-def _cells(pl: Placement) -> str:
-    return f"{pl.a}-{pl.b}"
 
 
 def _thin(out: list[Frame], max_frames: int | None) -> list[Frame]:
@@ -99,10 +110,8 @@ def _thin(out: list[Frame], max_frames: int | None) -> list[Frame]:
     merged = []
     for start in range(0, len(out), size):
         run = out[start:start + size]
-        last = run[-1]
-        merged.append(Frame(last.placed, last.added, last.removed,
-                            any(f.dead_end for f in run), any(f.solved for f in run),
-                            last.caption))
+        merged.append(Frame(run[-1].state, run[-1].caption, any(f.dead_end for f in run),
+                            any(f.solved for f in run)))
     return merged
 
 
@@ -150,7 +159,7 @@ def animate(
     """
     if result.trace is None:
         raise ValueError("the result has no trace: solve with trace=True")
-    shown = frames(result.trace, max_frames)
+    shown = frames(result.trace, max_frames, puzzle=puzzle)
     if not shown:
         raise ValueError("the trace has no events to animate")
     if ax is None:

@@ -42,11 +42,10 @@ Options = Mapping[str, Any] | Sequence[Mapping[str, Any]] | None
 
 @dataclass(frozen=True)
 class _Run:
-    """One solve, in a form a worker process can unpickle."""
+    """One solve, sent to a worker process."""
 
     index: int
-    rows: tuple
-    max_pip: int
+    puzzle: Puzzle
     name: str
     method: str
     options: dict = field(default_factory=dict)
@@ -57,12 +56,11 @@ class _Run:
 
 def _execute(run: _Run) -> dict[str, Any]:
     """Solve one run and return its row."""
-    puzzle = Puzzle(run.rows, max_pip=run.max_pip, name=run.name)
-    result = solve(puzzle, method=run.method, limit=run.limit, max_nodes=run.max_nodes,
+    result = solve(run.puzzle, method=run.method, limit=run.limit, max_nodes=run.max_nodes,
                    time_limit=run.time_limit, **run.options)
     stats = result.stats
     row = {
-        "puzzle": run.name, "n": run.max_pip, "method": run.method,
+        "puzzle": run.name, "n": run.puzzle.max_pip, "method": run.method,
         "order": run.options.get("order", ""), "seed": run.options.get("seed"),
         "status": result.status, "nodes": stats.nodes, "backtracks": stats.backtracks,
         "max_depth": stats.max_depth, "seconds": stats.seconds,
@@ -158,7 +156,7 @@ def _plan(
         name = puzzle.name or f"#{i}"
         for method in methods:
             for opts in option_sets:
-                runs.append(_Run(len(runs), puzzle.rows, puzzle.max_pip, name, method, opts,
+                runs.append(_Run(len(runs), puzzle, name, method, opts,
                                  limit, max_nodes, time_limit))
     return runs
 

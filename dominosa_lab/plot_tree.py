@@ -19,6 +19,7 @@ OUTCOME_COLORS: dict[str, str] = {
     "dead_end": "#d73027",
     "pruned": "#fdae61",
     "stopped": "#4575b4",
+    "unexplored": "#bdbdbd",
 }
 OUTCOME_NAMES: dict[str, str] = {
     "solution": "solution",
@@ -26,6 +27,7 @@ OUTCOME_NAMES: dict[str, str] = {
     "dead_end": "dead end",
     "pruned": "pruned (all branches failed)",
     "stopped": "open (search stopped)",
+    "unexplored": "options not tried (search stopped first)",
 }
 OPEN_COLOR = "white"  # a visited state whose fate is not known yet (stepping)
 EDGE_COLOR = "#b0b0b0"
@@ -50,6 +52,9 @@ def draw_search_tree(
     fontsize: float = 8.0,
 ) -> Axes:
     """Draw a search tree top-down: states coloured by outcome, the ways to solutions in green.
+
+    Options a stopped run never tried hang below their state as a grey
+    summary on a dotted edge, marked with how many there were.
 
     Parameters
     ----------
@@ -105,6 +110,7 @@ def draw_search_tree(
     _draw_edges(ax, shown, pos, style, way)
     _draw_nodes(ax, shown, pos, style, size)
     _draw_hidden(ax, shown, pos, fontsize)
+    _draw_untried(ax, shown, pos, fontsize)
     if current is not None and current in pos:
         ax.scatter(*pos[current], s=size * 2.5, facecolors="none", edgecolors=CURRENT_COLOR,
                    linewidths=2, zorder=5)
@@ -156,17 +162,20 @@ def _style(data: dict, step: int | None) -> str:
 
 
 def _draw_edges(ax: Axes, tree: nx.DiGraph, pos: dict, style: dict, way: set) -> None:
-    styles: dict[tuple[str, float], list] = {}
+    styles: dict[tuple[str, float, str], list] = {}
     for parent, child in tree.edges:
         if child in way:
-            key = (CURRENT_COLOR, 2.4)
+            key = (CURRENT_COLOR, 2.4, "solid")
         elif style[child] in ("solution", "path"):
-            key = (OUTCOME_COLORS["solution"], 2.4)
+            key = (OUTCOME_COLORS["solution"], 2.4, "solid")
+        elif style[child] == "unexplored":
+            key = (OUTCOME_COLORS["unexplored"], 1.2, "dotted")
         else:
-            key = (EDGE_COLOR, 1.0)
+            key = (EDGE_COLOR, 1.0, "solid")
         styles.setdefault(key, []).append((pos[parent], pos[child]))
-    for (color, width), segments in styles.items():
-        ax.add_collection(LineCollection(segments, colors=color, linewidths=width, zorder=1))
+    for (color, width, line), segments in styles.items():
+        ax.add_collection(LineCollection(segments, colors=color, linewidths=width,
+                                         linestyles=line, zorder=1))
 
 
 def _draw_nodes(ax: Axes, tree: nx.DiGraph, pos: dict, style: dict, size: float) -> None:
@@ -191,10 +200,19 @@ def _draw_hidden(ax: Axes, tree: nx.DiGraph, pos: dict, fontsize: float) -> None
                     color="#444444")
 
 
+def _draw_untried(ax: Axes, tree: nx.DiGraph, pos: dict, fontsize: float) -> None:
+    """Write under each summary of untried options how many it stands for."""
+    for node, count in tree.nodes(data="count"):
+        if count:
+            x, y = pos[node]
+            ax.text(x, y - 0.25, f"+{count}", ha="center", va="top", fontsize=fontsize * 0.8,
+                    color="#444444")
+
+
 def _draw_labels(ax: Axes, tree: nx.DiGraph, pos: dict, fontsize: float) -> None:
     for parent, child in tree.edges:
         label = tree.nodes[child].get("label")
-        if label:
+        if label and tree.nodes[child]["outcome"] != "unexplored":  # counted under the node
             (x0, y0), (x1, y1) = pos[parent], pos[child]
             at = LABEL_AT  # nearer the child, where siblings are a full unit apart
             ax.text(x0 + at * (x1 - x0), y0 + at * (y1 - y0), label, ha="center", va="center",
@@ -227,4 +245,6 @@ def _title(tree: nx.DiGraph) -> str:
         text += " (budget spent)"
     elif not graph["complete"]:
         text += " (search stopped at its solution limit)"
+    if graph.get("untried"):
+        text += f"\n{graph['untried']} options never tried"
     return text

@@ -23,7 +23,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-EventKind = Literal["place", "remove", "dead_end", "solution", "note"]
+EventKind = Literal["choice", "place", "remove", "dead_end", "solution", "note"]
 Status = Literal["solved", "no_solution", "stopped"]
 
 DEFAULT_TRACE_LIMIT = 100_000
@@ -42,12 +42,14 @@ class SearchStopped(Exception):
 class Event:
     """One step of a traced search.
 
-    ``kind`` is ``place``, ``remove``, ``dead_end``, ``solution`` or ``note``;
+    ``kind`` is ``choice``, ``place``, ``remove``, ``dead_end``, ``solution`` or ``note``;
     ``item`` is what was placed or removed (a Placement for Dominosa);
     ``depth`` is the number of pieces on the board after the event;
     ``node`` is the node counter at the time of the event;
     ``backtrack`` tells, for ``remove``, whether the removal was a backtrack;
-    ``text`` explains a ``dead_end`` or ``note``.
+    ``text`` explains a ``dead_end`` or ``note``;
+    ``options`` is, for ``choice``, the number of options the search is about to
+    branch among (the ``k`` of :meth:`Search.choice`; 0 for every other kind).
     """
 
     kind: EventKind
@@ -56,6 +58,7 @@ class Event:
     node: int = 0
     backtrack: bool = False
     text: str = ""
+    options: int = 0
 
 
 @dataclass
@@ -169,8 +172,10 @@ class Search:
         return time.perf_counter() - self._start
 
     def choice(self, k: int) -> None:
-        """Record a choice among ``k`` options (``k == 0`` is a dead end)."""
+        """Record a choice among ``k`` options (``k == 0`` is a dead end); traced as ``choice``."""
         self.stats.branching[k] += 1
+        if self.events is not None:
+            self._record("choice", None, options=k)
 
     def place(self, item: Any = None) -> None:
         """Record one placement tried; enforce the budget."""
@@ -221,7 +226,8 @@ class Search:
         """Freeze the elapsed time into the stats."""
         self.stats.seconds = self.elapsed()
 
-    def _record(self, kind: EventKind, item: Any, backtrack: bool = False, text: str = "") -> None:
+    def _record(self, kind: EventKind, item: Any, backtrack: bool = False, text: str = "",
+                options: int = 0) -> None:
         events = self.events
         if len(events) >= self.trace_limit:
             if not self.truncated:
@@ -231,7 +237,7 @@ class Search:
                           text=f"trace truncated after {self.trace_limit} events")
                 )
             return
-        events.append(Event(kind, item, self._depth, self.stats.nodes, backtrack, text))
+        events.append(Event(kind, item, self._depth, self.stats.nodes, backtrack, text, options))
 
 
 def collect(

@@ -5,7 +5,11 @@ A traced search (``solve(..., trace=True)``) is a list of
 after every event (:func:`replay`, used by the stepper and the animations) and
 the tree of search states (:func:`search_tree`): node 0 is the empty board,
 node ``i`` the state after the ``i``-th placement tried, so a complete trace
-gives a tree of ``stats.nodes + 1`` nodes. :func:`collapse_tree` summarises a
+gives a tree of ``stats.nodes + 1`` states. A run that stopped before it had
+tried everything (at its solution limit, or out of budget) also gets, below each
+state it left with options untried, one *summary* node (outcome
+``"unexplored"``) counting them: the method's ``choice`` events say how many
+options each state had. :func:`collapse_tree` summarises a
 big tree and :func:`tidy_layout` places a tree top-down in the manner of
 Reingold and Tilford (Walker's algorithm in Buchheim, Jünger and Leipert's
 linear-time form). Drawing is in :mod:`dominosa_lab.plot_tree`; this module
@@ -22,6 +26,9 @@ Each node of a search tree carries
 ``decided``
     the step at which its outcome became known (a solution found below it, or
     the search backing out of it); ``None`` while still open at the end;
+``options``
+    how many options the method had in that state (its ``choice`` event), ``None``
+    where it reported no choice (a solution, or a state a check rejected whole);
 ``outcome``
     what became of the state, one of :data:`OUTCOMES`;
 ``dead_ends``
@@ -30,6 +37,10 @@ Each node of a search tree carries
     them (the odometer reports each overlapping reading this way);
 ``notes``
     the method's remarks made in that state (e.g. why a move was forced).
+
+A summary node has outcome ``"unexplored"``, ``count`` (the options its parent
+never tried), ``label`` (``"+3 untried"``), the depth a child would have, and
+``step`` and ``decided`` at the end of the trace.
 """
 
 from __future__ import annotations
@@ -50,6 +61,7 @@ OUTCOMES: dict[str, str] = {
     "dead_end": "a leaf the search backed out of: no piece fits",
     "pruned": "every branch below failed, so the search cut the subtree off",
     "stopped": "left open when the search ran out of budget or the trace was truncated",
+    "unexplored": "options of a state never tried because the search stopped first",
 }
 
 ROOT = 0
@@ -82,8 +94,11 @@ def replay(trace: Sequence[Event]) -> Iterator[Frame]:
     --------
     >>> from dominosa_lab import Puzzle, solve
     >>> r = solve(Puzzle([[0, 0, 1], [1, 1, 0]]), method="rowscan", trace=True)
-    >>> [(f.step, len(f.placements), f.nodes) for f in replay(r.trace)]
-    [(0, 0, 0), (1, 1, 1), (2, 2, 2), (3, 3, 3), (4, 3, 3)]
+    >>> [(f.step, f.event.kind, len(f.placements)) for f in list(replay(r.trace))[1:4]]
+    [(1, 'choice', 0), (2, 'place', 1), (3, 'choice', 1)]
+    >>> last = list(replay(r.trace))[-1]
+    >>> last.step == len(r.trace), last.nodes, last.event.kind
+    (True, 3, 'solution')
     """
     path: list[int] = [ROOT]
     items: list[Any] = []
@@ -120,11 +135,13 @@ def search_tree(result: SearchResult, puzzle: Puzzle | None = None) -> nx.DiGrap
     Returns
     -------
     networkx.DiGraph
-        Nodes ``0 .. nodes`` (0 is the empty board) with the attributes listed in
-        the module docstring; edges parent -> child in the order tried. Graph
-        attributes: ``method``, ``status``, ``nodes`` and ``backtracks`` (the run's
-        counters), ``truncated`` (the trace was cut at its cap, so the tree is
-        partial) and ``complete`` (the whole search space was explored).
+        States ``0 .. nodes`` (0 is the empty board) with the attributes listed in
+        the module docstring, then the ``"unexplored"`` summaries (numbered on);
+        edges parent -> child in the order tried. Graph attributes: ``method``,
+        ``status``, ``nodes`` and ``backtracks`` (the run's counters), ``truncated``
+        (the trace was cut at its cap, so the tree is partial and gets no
+        summaries), ``complete`` (the whole search space was explored) and
+        ``untried`` (the options the summaries count).
 
     Raises
     ------
@@ -145,7 +162,7 @@ def search_tree(result: SearchResult, puzzle: Puzzle | None = None) -> nx.DiGrap
     if result.trace is None:
         raise ValueError("the run has no trace; solve it again with trace=True")
     tree = nx.DiGraph()
-    tree.add_node(ROOT, item=None, depth=0, step=0, dead_ends=[], notes=[])
+    tree.add_node(ROOT, item=None, depth=0, step=0, options=None, dead_ends=[], notes=[])
     closed: dict[int, int] = {}  # node -> step of the event that took it back
     found: dict[int, int] = {}  # node -> step of its solution event
     previous = ROOT
@@ -155,8 +172,10 @@ def search_tree(result: SearchResult, puzzle: Puzzle | None = None) -> nx.DiGrap
             continue
         if event.kind == "place":
             tree.add_node(node, item=event.item, depth=frame.depth, step=frame.step,
-                          dead_ends=[], notes=[])
+                          options=None, dead_ends=[], notes=[])
             tree.add_edge(frame.path[-2], node)
+        elif event.kind == "choice":
+            tree.nodes[node]["options"] = event.options
         elif event.kind == "remove":
             closed[previous] = frame.step
         elif event.kind == "dead_end":
@@ -171,13 +190,44 @@ def search_tree(result: SearchResult, puzzle: Puzzle | None = None) -> nx.DiGrap
     if complete:
         closed[ROOT] = len(result.trace)
     _set_outcomes(tree, found, closed)
-    tree.graph.update(method=result.method, status=result.status, nodes=result.stats.nodes,
-                      backtracks=result.stats.backtracks, truncated=truncated,
-                      complete=complete)
     if puzzle is not None:
         for n in tree:
             tree.nodes[n]["label"] = placement_label(puzzle, tree.nodes[n]["item"])
+    untried = 0 if complete or truncated else _add_unexplored(tree, len(result.trace))
+    tree.graph.update(method=result.method, status=result.status, nodes=result.stats.nodes,
+                      backtracks=result.stats.backtracks, truncated=truncated,
+                      complete=complete, untried=untried)
     return tree
+
+
+def untried_options(tree: nx.DiGraph, node: int) -> int:
+    """How many of a state's options the search never tried (0 where it reported no choice).
+
+    An option is tried when it was placed (a child) or when the method's check
+    threw it out in that state (a dead end reported there; the odometer's
+    overlapping readings).
+    """
+    data = tree.nodes[node]
+    options = data["options"]
+    if not options:
+        return 0
+    placed = sum(tree.nodes[c]["outcome"] != "unexplored" for c in tree.successors(node))
+    return options - placed - len(data["dead_ends"])
+
+
+def _add_unexplored(tree: nx.DiGraph, end: int) -> int:
+    """Give every state left with untried options a summary child; the options summarised."""
+    counts = {n: untried_options(tree, n) for n in tree}
+    total = 0
+    for parent, count in counts.items():
+        if count > 0:
+            summary = len(tree)
+            tree.add_node(summary, item=None, depth=tree.nodes[parent]["depth"] + 1, step=end,
+                          decided=end, outcome="unexplored", options=None, dead_ends=[],
+                          notes=[], count=count, label=f"+{count} untried")
+            tree.add_edge(parent, summary)
+            total += count
+    return total
 
 
 def _set_outcomes(tree: nx.DiGraph, found: dict[int, int], closed: dict[int, int]) -> None:
@@ -244,8 +294,8 @@ def collapse_tree(tree: nx.DiGraph, max_nodes: int = 300) -> nx.DiGraph:
     if len(tree) <= max_nodes:
         return tree
     depth = nx.single_source_shortest_path_length(tree, ROOT)
-    kept = {n for n, outcome in tree.nodes(data="outcome") if outcome in ("solution", "path",
-                                                                            "stopped")}
+    kept = {n for n, outcome in tree.nodes(data="outcome")
+            if outcome in ("solution", "path", "stopped", "unexplored")}
     per_level = [0] * (max(depth.values()) + 1)
     for n, d in depth.items():
         if n not in kept:
@@ -428,6 +478,8 @@ def describe_event(event: Event | None, puzzle: Puzzle | None = None) -> str:
     'placed 00→ on (0, 0)-(0, 1)'
     >>> describe_event(Event("remove", Placement((0, 0), (1, 0)), 0, 4, backtrack=True), p)
     'took back 01↓ from (0, 0)-(1, 0) (backtrack)'
+    >>> describe_event(Event("choice", options=2))
+    'a choice among 2 options'
     """
     if event is None:
         return "the empty board"
@@ -440,5 +492,8 @@ def describe_event(event: Event | None, puzzle: Puzzle | None = None) -> str:
         return f"took back {name} from{where}" + (" (backtrack)" if event.backtrack else "")
     if event.kind == "solution":
         return "solution found"
+    if event.kind == "choice":
+        return {0: "no option left", 1: "one option only"}.get(
+            event.options, f"a choice among {event.options} options")
     label = "dead end" if event.kind == "dead_end" else "note"
     return f"{label}: {event.text}" if event.text else label

@@ -136,11 +136,11 @@ def draw_search_step(
     >>> from dominosa_lab import Puzzle, solve
     >>> from dominosa_lab.tree import replay
     >>> p = Puzzle([[0, 0, 1], [1, 1, 0]])
-    >>> frame = list(replay(solve(p, method="rowscan", trace=True).trace))[2]
+    >>> frame = list(replay(solve(p, method="rowscan", trace=True).trace))[4]
     >>> fig, (a, b) = plt.subplots(1, 2)
     >>> draw_search_step(p, frame, a)
     >>> a.get_title()
-    'step 2: placed 01↓ on (0, 2)-(1, 2)'
+    'step 4: placed 01↓ on (0, 2)-(1, 2)'
     """
     draw_puzzle(puzzle, frame.placements, ax=board_ax,
                 title=f"step {frame.step}: {describe_event(frame.event, puzzle)}")
@@ -179,8 +179,8 @@ def stepper(puzzle: Puzzle, result: SearchResult, **options) -> Stepper:
     >>> from dominosa_lab import Puzzle, solve
     >>> p = Puzzle([[0, 0, 1], [1, 1, 0]])
     >>> s = stepper(p, solve(p, method="rowscan", trace=True))
-    >>> s.step = 2; s.next_button.click()
+    >>> s.step = 5; s.next_button.click()
     >>> s.step, len(s.frame.placements), s.frame.nodes
-    (3, 3, 3)
+    (6, 3, 3)
     """
     return Stepper(puzzle, result, **options)

@@ -4,6 +4,7 @@ import pytest
 
 from dominosa_lab import Puzzle, solve
 from dominosa_lab.animate import animate, frames, save_gif
+from dominosa_lab.tree import describe_event
 
 SMALL = Puzzle.load("mikefc-small")
 M9 = Puzzle.load("caviness-m9")
@@ -19,7 +20,7 @@ def test_backtracks_remove_and_dead_ends_flash():
     fs = frames(solve(SMALL, method="rowscan", trace=True).trace)
     removals = [f for f in fs if f.removed is not None]
     assert removals and all(f.removed not in f.placed for f in removals)
-    assert any(f.caption.startswith("backtrack") for f in removals)
+    assert any(f.caption.endswith("(backtrack)") for f in removals)
     assert any(f.dead_end for f in fs)
 
 
@@ -50,3 +51,10 @@ def test_a_gif_is_written(tmp_path):
 def test_a_result_without_trace_is_refused():
     with pytest.raises(ValueError, match="trace=True"):
         animate(SMALL, solve(SMALL, method="rowscan"))
+
+
+def test_captions_use_the_steppers_words_and_name_the_dominoes():
+    fs = frames(solve(SMALL, method="rowscan", trace=True).trace, puzzle=SMALL)
+    first = next(f for f in fs if f.added is not None)
+    assert first.caption == describe_event(first.state.event, SMALL)
+    assert first.caption.startswith("placed ") and ("→" in first.caption or "↓" in first.caption)

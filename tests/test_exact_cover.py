@@ -150,13 +150,13 @@ def test_mrv_branches_on_the_leftmost_item_with_fewest_options():
     # item 1 and item 2 have one option each; item 0 has two: mrv takes item 1 first.
     search = Search(trace=True)
     next(ExactCover(3, 0, [[0], [0, 2], [1]]).solve(search))
-    assert search.events[0].item == 2
+    assert (search.events[0].options, search.events[1].item) == (1, 2)
 
 
 def test_first_branches_on_the_leftmost_item():
     search = Search(trace=True)
     next(ExactCover(3, 0, [[0], [0, 2], [1]]).solve(search, order="first"))
-    assert search.events[0].item == 0
+    assert (search.events[0].options, search.events[1].item) == (2, 0)
 
 
 def test_random_order_is_reproducible_by_seed():

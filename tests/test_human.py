@@ -87,7 +87,13 @@ def test_an_unsolvable_board_is_abandoned_not_an_error():
 def test_trace_notes_give_the_reason_before_each_placement():
     result = solve(M9, method="human", trace=True)
     kinds = [e.kind for e in result.trace]
-    assert kinds[:2] == ["note", "place"] and result.trace[0].text == "forced piece 0-1"
+    assert kinds[:3] == ["choice", "note", "place"] and result.trace[1].text == "forced piece 0-1"
+
+
+def test_each_forced_piece_is_a_choice_of_one_made_in_its_own_state():
+    trace = solve(M9, method="human", trace=True).trace
+    forced = [(e.node, e.options) for e in trace[:3 * 28] if e.kind == "choice"]
+    assert forced == [(node, 1) for node in range(28)]
 
 
 def test_budget_stops_cleanly():

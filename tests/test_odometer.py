@@ -72,7 +72,8 @@ def test_an_explicit_order_finds_the_same_solution():
 def test_a_piece_without_a_place_ends_the_run_at_once():
     result = solve(Puzzle([[0, 1, 0], [1, 0, 1]]), method="odometer", trace=True)
     assert result.status == "no_solution" and result.stats.nodes == 0
-    assert result.trace[0].text == "piece 0-0 has no place on the board"
+    assert [(e.kind, e.options) for e in result.trace] == [("choice", 0), ("dead_end", 0)]
+    assert result.trace[1].text == "piece 0-0 has no place on the board"
 
 
 def test_budget_stops_cleanly():

@@ -43,7 +43,7 @@ def test_nodes_are_the_placements_and_backtracks_the_rest():
 
 def test_horizontal_is_tried_before_vertical():
     result = solve(Puzzle.load("mikefc-small"), method="rowscan", trace=True)
-    first = result.trace[0]
+    first = next(e for e in result.trace if e.kind == "place")
     assert first.kind == "place" and first.item.horizontal and first.item.a == (0, 0)
 
 

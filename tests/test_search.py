@@ -75,6 +75,22 @@ def test_trace_records_kind_depth_and_backtrack():
     assert s.events[-1].backtrack and s.events[1].text == "stuck"
 
 
+def test_trace_records_each_choice_with_its_number_of_options():
+    s = Search(trace=True)
+    s.choice(3)
+    s.place("a")
+    s.choice(0)
+    assert [(e.kind, e.options, e.depth) for e in s.events] == [
+        ("choice", 3, 0), ("place", 0, 1), ("choice", 0, 1)]
+    assert s.stats.branching == {3: 1, 0: 1}
+
+
+def test_choices_are_only_counted_when_not_tracing():
+    s = Search()
+    s.choice(3)
+    assert s.events is None and s.stats.branching == {3: 1}
+
+
 def test_a_truncated_trace_ends_with_a_note_saying_so():
     s = Search(trace=True, trace_limit=3)
     for _ in range(5):

@@ -9,7 +9,8 @@ import networkx as nx
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from matplotlib.collections import PathCollection
+from matplotlib.collections import LineCollection, PathCollection
+from matplotlib.colors import to_rgba
 
 from dominosa_lab import METHODS, Placement, Puzzle, solve
 from dominosa_lab.plot_tree import draw_search_tree
@@ -23,6 +24,7 @@ from dominosa_lab.tree import (
     replay,
     search_tree,
     tidy_layout,
+    untried_options,
 )
 from tests.strategies import planted_board
 
@@ -40,6 +42,24 @@ def run(puzzle, method="rowscan", limit=None):
     return solve(puzzle, method=method, limit=limit, trace=True, max_nodes=BUDGET)
 
 
+def finished_run(board, method):
+    """A run of ``method`` over all of ``board``'s search space (skipped if out of budget)."""
+    result = run(BOARDS[board], method)
+    if result.status == "stopped":
+        pytest.skip(f"{method} spent its budget of {BUDGET} nodes on {board}")
+    return result
+
+
+def states(tree):
+    """The search states of a tree: every node but the summaries of untried options."""
+    return {n for n, o in tree.nodes(data="outcome") if o != "unexplored"}
+
+
+def with_outcome(tree, *outcomes):
+    """The nodes of ``tree`` with one of ``outcomes``."""
+    return {n for n, o in tree.nodes(data="outcome") if o in outcomes}
+
+
 def reported(result, kind):
     """The states at which the trace reports ``kind``, found by replaying it."""
     return {f.node for f in replay(result.trace) if f.event and f.event.kind == kind}
@@ -51,20 +71,70 @@ def reported(result, kind):
 def test_tree_has_one_state_per_placement_tried(method, board, limit):
     result = run(BOARDS[board], method, limit=limit)
     tree = search_tree(result)
-    assert tree.number_of_nodes() - 1 == result.stats.nodes
+    assert len(states(tree)) - 1 == result.stats.nodes
     assert nx.is_arborescence(tree)
 
 
 @pytest.mark.parametrize("board", sorted(BOARDS))
 @pytest.mark.parametrize("method", sorted(METHODS))
 def test_leaves_are_exactly_the_reported_dead_ends_and_solutions(method, board):
-    result = run(BOARDS[board], method)
-    if result.status == "stopped":
-        pytest.skip(f"{method} spent its budget of {BUDGET} nodes on {board}")
+    result = finished_run(board, method)
     tree = search_tree(result)
     leaves = {n for n in tree if tree.out_degree(n) == 0}
-    assert leaves == {n for n, o in tree.nodes(data="outcome") if o in ("dead_end", "solution")}
+    assert leaves == with_outcome(tree, "dead_end", "solution")
     assert leaves <= reported(result, "dead_end") | reported(result, "solution")
+
+
+@pytest.mark.parametrize("board", sorted(BOARDS))
+@pytest.mark.parametrize("method", sorted(METHODS))
+def test_leaves_of_an_unfinished_run_add_open_states_and_untried_options(method, board):
+    tree = search_tree(run(BOARDS[board], method, limit=1))
+    leaves = {n for n in tree if tree.out_degree(n) == 0}
+    open_leaves = leaves & with_outcome(tree, "stopped")
+    assert leaves == with_outcome(tree, "dead_end", "solution", "unexplored") | open_leaves
+
+
+@pytest.mark.parametrize("board", sorted(BOARDS))
+@pytest.mark.parametrize("method", sorted(METHODS))
+def test_a_finished_run_tried_every_option_it_reported(method, board):
+    # the k of each choice is the real option count: placed, or rejected by a check, all of them
+    tree = search_tree(finished_run(board, method))
+    assert [n for n in tree if untried_options(tree, n)] == []
+    assert not with_outcome(tree, "unexplored") and tree.graph["untried"] == 0
+
+
+@pytest.mark.parametrize("method", sorted(METHODS))
+def test_each_state_reports_at_most_one_choice(method):
+    result = run(DOUBLE_2, method)
+    choices = [f.node for f in replay(result.trace) if f.event and f.event.kind == "choice"]
+    assert len(choices) == len(set(choices))
+
+
+@pytest.mark.parametrize("method", sorted(METHODS))
+def test_stopping_at_the_first_of_several_solutions_leaves_options_untried(method):
+    result = run(DOUBLE_2, method, limit=1)
+    tree = search_tree(result)
+    summaries = with_outcome(tree, "unexplored")
+    assert summaries and tree.graph["complete"] is False
+    assert all(tree.nodes[next(tree.predecessors(s))]["outcome"] == "path" for s in summaries)
+    assert sum(tree.nodes[s]["count"] for s in summaries) == tree.graph["untried"] > 0
+    assert outcome_counts(tree)["unexplored"] == len(summaries)
+
+
+def test_the_untried_options_of_a_state_are_its_options_less_those_tried():
+    tree = search_tree(solve(Puzzle.load("tcg-n10"), method="dlx", limit=1, trace=True))
+    for summary in with_outcome(tree, "unexplored"):
+        state = next(tree.predecessors(summary))
+        tried = len(states(tree) & set(tree.successors(state)))
+        assert tree.nodes[summary]["count"] == tree.nodes[state]["options"] - tried > 0
+        assert tree.nodes[summary]["label"] == f"+{tree.nodes[summary]['count']} untried"
+
+
+def test_a_run_out_of_budget_leaves_the_options_of_its_open_states_untried():
+    result = solve(Puzzle.load("mikefc-large"), method="rowscan", trace=True, max_nodes=50)
+    tree = search_tree(result)
+    parents = {next(tree.predecessors(s)) for s in with_outcome(tree, "unexplored")}
+    assert parents and parents <= with_outcome(tree, "stopped")
 
 
 @pytest.mark.parametrize("board", sorted(BOARDS))
@@ -80,7 +150,7 @@ def test_outcome_counts_of_the_r_blog_board():
     # 41 placements: the 10 of the solution, 15 dead ends, 16 states whose branches all failed
     tree = search_tree(run(SMALL))
     assert outcome_counts(tree) == {"solution": 1, "path": 10, "dead_end": 15, "pruned": 16,
-                                    "stopped": 0}
+                                    "stopped": 0, "unexplored": 0}
 
 
 def test_solutions_are_found_where_the_trace_says():
@@ -122,9 +192,9 @@ def test_an_outcome_is_decided_after_the_state_is_made():
 def test_a_run_out_of_budget_leaves_its_open_branch_stopped():
     result = solve(Puzzle.load("mikefc-large"), method="rowscan", trace=True, max_nodes=50)
     tree = search_tree(result)
-    stopped = {n for n, o in tree.nodes(data="outcome") if o == "stopped"}
+    stopped = with_outcome(tree, "stopped")
     assert result.status == "stopped"
-    assert tree.number_of_nodes() - 1 == 50
+    assert len(states(tree)) - 1 == 50
     assert stopped == set(list(replay(result.trace))[-1].path)
 
 
@@ -291,3 +361,18 @@ def test_every_outcome_has_a_colour_and_a_name():
     from dominosa_lab.plot_tree import OUTCOME_COLORS, OUTCOME_NAMES
 
     assert set(OUTCOME_COLORS) == set(OUTCOME_NAMES) == set(OUTCOMES)
+
+
+def test_untried_options_are_drawn_on_dotted_grey_edges_with_their_count():
+    from dominosa_lab.plot_tree import OUTCOME_COLORS
+
+    tree = search_tree(run(DOUBLE_2, limit=1), DOUBLE_2)
+    counts = sorted(f"+{tree.nodes[s]['count']}" for s in with_outcome(tree, "unexplored"))
+    ax = draw_search_tree(tree)
+    dotted = [c for c in ax.collections
+              if isinstance(c, LineCollection) and c.get_linestyle()[0][1] is not None]
+    assert len(dotted) == 1 and len(dotted[0].get_segments()) == len(counts)
+    assert dotted[0].get_color()[0] == pytest.approx(to_rgba(OUTCOME_COLORS["unexplored"]))
+    assert sorted(t.get_text() for t in ax.texts if t.get_text().startswith("+")) == counts
+    assert markers(ax) == len(tree)
+    plt.close("all")

@@ -307,15 +307,16 @@ def _explore(rules: Rules, board: Board, search: Search) -> Iterator[Solution]:
         for move, child in zip(decision.moves, decision.children(board), strict=True):
             yield from _played(rules, (move,), child, search)
     else:
-        for _ in decision.moves:
-            search.choice(1)
-        yield from _played(rules, decision.moves, decision.children(board)[0], search)
+        yield from _played(rules, decision.moves, decision.children(board)[0], search,
+                           forced=True)
 
 
-def _played(rules: Rules, moves: tuple[Move, ...], child: Board,
-            search: Search) -> Iterator[Solution]:
-    """Place ``moves``, explore the board they lead to, take them back."""
+def _played(rules: Rules, moves: tuple[Move, ...], child: Board, search: Search,
+            forced: bool = False) -> Iterator[Solution]:
+    """Place ``moves`` (each a choice of one option when ``forced``), explore, take them back."""
     for move in moves:
+        if forced:
+            search.choice(1)
         search.note(move.reason, move.placement)
         search.place(move.placement)
     yield from _explore(rules, child, search)
