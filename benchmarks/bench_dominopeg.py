@@ -1,0 +1,81 @@
+"""Speed of the DominoPeg solvers: the seed's search, exact cover, and the census.
+
+Solves the seed's two solvable boards with the seed's search (to its first solution, as the Ruby
+program does) and with exact cover (first solution), then runs the census of all 324,632 hole
+patterns on ``--processes`` processes. Prints a table and writes
+``benchmarks/results/dominopeg.md`` and ``dominopeg.csv`` (one row per run: puzzle, n, method,
+order, seed, status, nodes, backtracks, max_depth, seconds). Run from the repository root::
+
+    python benchmarks/bench_dominopeg.py               # about 3 minutes on a 2-core machine
+    python benchmarks/bench_dominopeg.py --no-census   # about 30 seconds
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import time
+from pathlib import Path
+
+import pandas as pd
+
+from dominosa_lab.dominopeg import PegBoard, census, solve, solve_naive
+
+RESULTS = Path(__file__).parent / "results"
+#: The seed's published runs: holes -> (Ruby seconds, pieces placed).
+SEED = {(0, 10, 20, 24, 28): (315.509, 4_461_278), (0, 7, 14, 21, 28): (169.996, 2_397_106)}
+
+
+def solver_rows() -> list[dict]:
+    """One row per solver and seed board."""
+    rows = []
+    for holes in SEED:
+        for method, run in (("naive", solve_naive), ("exact-cover", solve)):
+            result = run(PegBoard(holes))
+            stats = result.stats
+            rows.append({
+                "puzzle": " ".join(map(str, holes)), "n": len(holes), "method": method,
+                "order": result.options.get("order", ""), "seed": None, "status": result.status,
+                "nodes": stats.nodes, "backtracks": stats.backtracks,
+                "max_depth": stats.max_depth, "seconds": round(stats.seconds, 3),
+            })
+    return rows
+
+
+def census_row(processes: int) -> dict:
+    """The census's wall time and totals."""
+    start = time.perf_counter()
+    counts = census(processes=processes)
+    return {
+        "puzzle": "all 324,632 patterns", "n": 5, "method": f"census x{processes}", "order": "",
+        "seed": None, "status": f"{int((counts > 0).sum())} solvable", "nodes": int(counts.sum()),
+        "backtracks": 0, "max_depth": 0, "seconds": round(time.perf_counter() - start, 1),
+    }
+
+
+def main() -> None:
+    """Run the benchmark and write its table."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--no-census", action="store_true", help="skip the census")
+    parser.add_argument("--processes", type=int, default=min(2, os.cpu_count() or 1))
+    args = parser.parse_args()
+    rows = solver_rows()
+    if not args.no_census:
+        rows.append(census_row(args.processes))
+    frame = pd.DataFrame(rows)
+    frame["nodes/s"] = (frame["nodes"] / frame["seconds"]).round(-2)
+    for holes, (ruby_seconds, _) in SEED.items():
+        naive = (frame["puzzle"] == " ".join(map(str, holes))) & (frame["method"] == "naive")
+        frame.loc[naive, "seed Ruby seconds"] = ruby_seconds
+    RESULTS.mkdir(exist_ok=True)
+    frame.to_csv(RESULTS / "dominopeg.csv", index=False)
+    machine = f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, shared"
+    text = (f"# DominoPeg speed\n\n{machine}; census `nodes` = finished boards counted.\n\n"
+            + "```\n" + frame.to_string(index=False) + "\n```\n")
+    (RESULTS / "dominopeg.md").write_text(text)
+    print(text)
+
+
+if __name__ == "__main__":
+    main()
