@@ -203,7 +203,8 @@ def load_results(name: str, folder: str | Path = "results") -> pd.DataFrame:
     """
     path = Path(folder) / f"{name}.csv"
     if not path.is_file():
-        raise FileNotFoundError(f"{path} is missing; run `dominosa-lab experiment {name}`")
+        command = name.replace("_", "-")  # experiment names use dashes; dominopeg_census.csv
+        raise FileNotFoundError(f"{path} is missing; run `dominosa-lab experiment {command}`")
     frame = pd.read_csv(path, keep_default_na=False, na_values=[""])
     if "branching" in frame.columns:
         frame["branching"] = frame["branching"].map(

@@ -124,3 +124,11 @@ def test_min_options_table_counts_every_choice_of_every_board(tiny, tmp_path):
     assert set(df.columns) >= {"puzzle", "n", "board_seed", "k", "count"}
     assert df["puzzle"].nunique() == 2 * 3
     assert (df["count"] > 0).all()
+
+
+def test_a_missing_results_file_names_the_experiment_that_writes_it(tmp_path):
+    from dominosa_lab.experiments import EXPERIMENTS, load_results
+
+    with pytest.raises(FileNotFoundError, match="dominosa-lab experiment dominopeg-census"):
+        load_results("dominopeg_census", tmp_path)
+    assert "dominopeg-census" in EXPERIMENTS
