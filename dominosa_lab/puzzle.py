@@ -120,7 +120,7 @@ class Puzzle:
     (2, 3)
     """
 
-    __slots__ = ("_cells", "_hash", "_index", "_max_pip", "_pairs", "_rows", "name")
+    __slots__ = ("_cells", "_dominoes", "_hash", "_index", "_max_pip", "_pairs", "_rows", "name")
 
     def __init__(
         self,
@@ -136,6 +136,7 @@ class Puzzle:
         _check_balance(self._rows, len(self._cells), self._max_pip)
         self._index = {cell: i for i, cell in enumerate(self._cells)}
         self._pairs = tuple(self._adjacent_pairs())
+        self._dominoes = bone_pile(self._max_pip)
         self._hash = hash((self._rows, self._max_pip))
         self.name = name
 
@@ -219,7 +220,7 @@ class Puzzle:
     @property
     def dominoes(self) -> tuple[Domino, ...]:
         """The bone pile: every ``(lo, hi)`` with ``0 <= lo <= hi <= N``, in order."""
-        return bone_pile(self._max_pip)
+        return self._dominoes
 
     def value(self, cell: Cell) -> int:
         """The number on ``cell``; :class:`PuzzleError` if the cell is off the board or a gap."""

@@ -162,7 +162,7 @@ def _open(frames: list[list], occ: int, search: Search) -> int:
     """Open a node at the first empty cell; return Ruby's ``accepts?`` calls there if exhausted."""
     cell, fits = first_cell_fits(occ)
     search.choice(len(fits))
-    if not fits:
+    if not fits and search.tracing:
         search.dead_end(f"no piece fits at cell {cell}")
     frames.append([fits, 0])
     used = occ >> _PIECE_SHIFT

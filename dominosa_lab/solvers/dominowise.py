@@ -67,7 +67,7 @@ def solve(puzzle: Puzzle, search: Search, order: str = "given") -> Iterator[Solu
         domino = pick(unplaced)
         opts = free(domino)
         search.choice(len(opts))
-        if not opts:
+        if not opts and search.tracing:
             search.dead_end(f"domino {puzzle.dominoes[domino]} has no free location")
         unplaced.discard(domino)
         frames.append([domino, opts, 0, None])

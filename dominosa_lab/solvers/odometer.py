@@ -141,7 +141,7 @@ class Odometer:
                 j += 1
             placed = j
             first = j if j < n else clash[n]
-            if first < n:
+            if first < n and search.tracing:
                 search.dead_end(self._overlap_text(first))
             yield first
             i = min(first, n - 1) if jump else n - 1

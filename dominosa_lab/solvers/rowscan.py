@@ -58,7 +58,7 @@ def solve(puzzle: Puzzle, search: Search) -> Iterator[Solution]:
     def open_frame(pos: int) -> None:
         opts = options(pos)
         search.choice(len(opts))
-        if not opts:
+        if not opts and search.tracing:
             search.dead_end(f"no domino fits at {divmod(pos, n_cols)}")
         frames.append([opts, 0, None])
 
