@@ -45,7 +45,7 @@ def parse_text(text: str, max_pip: int | None = None, name: str | None = None) -
         for col, token in enumerate(line.split()):
             if token == _GAP:
                 row.append(None)
-            elif token.isdigit():
+            elif token.isdecimal():
                 row.append(int(token))
             else:
                 raise PuzzleError(
@@ -135,9 +135,9 @@ def _tatham_numbers(desc: str, n: int, need: int, offset: int) -> list[int]:
                     f"Tatham id: missing ']' for the '[' at character {offset + i + 1}"
                 )
             token, start, i = desc[i + 1:end], offset + i + 1, end + 1
-            if not token.isdigit():
+            if not token.isdecimal():
                 raise PuzzleError(f"Tatham id: [{token}] at character {start} is not a number")
-        elif ch.isdigit():
+        elif ch.isdecimal():
             token, start, i = ch, offset + i + 1, i + 1
         else:
             raise PuzzleError(f"Tatham id: invalid character {ch!r} at character {offset + i + 1}")
@@ -173,7 +173,7 @@ def parse_matrix(text: str) -> SolutionMatrix:
         fields = raw.split()
         if lineno == 1 and fields == ["row", "col", "direction"]:
             continue
-        if len(fields) != 4 or not all(f.isdigit() for f in fields[1:]):
+        if len(fields) != 4 or not all(f.isdecimal() for f in fields[1:]):
             raise PuzzleError(f"matrix line {lineno}: expected 'label row col direction': {raw!r}")
         labels.append(fields[0])
         entries.append(tuple(int(f) for f in fields[1:]))

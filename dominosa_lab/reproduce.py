@@ -16,11 +16,11 @@ class NotebookFailed(RuntimeError):
 
 
 def find_notebooks(folder: str | Path = "notebooks") -> list[Path]:
-    """The ``*.ipynb`` files of ``folder`` in name order (checkpoints excluded)."""
+    """The ``*.ipynb`` files of ``folder`` in name order."""
     folder = Path(folder)
     if not folder.is_dir():
         raise FileNotFoundError(f"no notebook folder {folder} (run from the repository root)")
-    return sorted(p for p in folder.glob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
+    return sorted(folder.glob("*.ipynb"))
 
 
 def run_notebook(path: str | Path, timeout: int = 1800, progress: bool = True) -> float:

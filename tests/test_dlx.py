@@ -174,3 +174,9 @@ def test_search_counters_reach_a_caller_supplied_search():
     search = Search()
     solutions = list(METHODS["dlx"](Puzzle.load("mikefc-small"), search))
     assert len(solutions) == search.stats.solutions == 1
+
+
+@pytest.mark.parametrize("limit", [0, -2])
+def test_count_solutions_rejects_a_limit_below_one(limit):
+    with pytest.raises(ValueError, match="limit must be a positive integer"):
+        count_solutions(Puzzle.load("tcg-n10"), limit=limit)

@@ -126,3 +126,10 @@ def test_box_text_draws_a_wall_only_between_different_dominoes():
     text = to_box_text(p, [Placement((0, 0), (0, 1))])
     assert text.splitlines()[1] == "| 0   0 | 1 |"
     assert text.splitlines()[3] == "| 1 | 1 | 0 |"
+
+
+def test_a_superscript_digit_is_named_not_crashed_on():
+    with pytest.raises(PuzzleError, match=r"line 1, entry 2: '²' is not a number"):
+        parse_text("0 ² 1\n1 1 0\n")
+    with pytest.raises(PuzzleError, match=r"invalid character '²' at character 4"):
+        parse_tatham("1:0²1110")

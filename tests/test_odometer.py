@@ -79,3 +79,10 @@ def test_a_piece_without_a_place_ends_the_run_at_once():
 def test_budget_stops_cleanly():
     run = odometer.run(M9, max_nodes=100)
     assert run.result.status == "stopped" and run.result.stats.nodes == 100
+
+
+def test_readings_count_each_run_afresh():
+    od = odometer.Odometer(Puzzle.load("mikefc-small"))
+    first = list(od.turn(Search()))
+    readings = od.readings
+    assert list(od.turn(Search())) == first and od.readings == readings

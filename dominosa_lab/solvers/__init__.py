@@ -106,7 +106,7 @@ def _check_options(name: str, run: Method, options: dict[str, Any]) -> None:
     params = inspect.signature(run).parameters
     if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values()):
         return
-    accepted = [p for p in list(params)[2:]]
+    accepted = list(params)[2:]
     for key in options:
         if key not in accepted:
             takes = ", ".join(accepted) or "no options"

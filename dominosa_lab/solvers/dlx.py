@@ -81,6 +81,8 @@ def count_solutions(
     >>> count_solutions(Puzzle.load("tcg-n10"), limit=2)
     2
     """
+    if limit is not None and limit < 1:
+        raise ValueError(f"limit must be a positive integer or None (all), got {limit!r}")
     search = Search(max_nodes=max_nodes, time_limit=time_limit)
     count = 0
     for _ in solve(puzzle, search):

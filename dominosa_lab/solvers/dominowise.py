@@ -101,13 +101,10 @@ def solve(puzzle: Puzzle, search: Search, order: str = "given") -> Iterator[Solu
 
 def _options(puzzle: Puzzle) -> list[list[Option]]:
     """For each domino (in the bone pile's order), its candidate locations as cell indices."""
-    index = {d: i for i, d in enumerate(puzzle.dominoes)}
-    options: list[list[Option]] = [[] for _ in index]
-    for pl in puzzle.placements():
-        options[index[puzzle.domino_of(pl)]].append(
-            (puzzle.index(pl.a), puzzle.index(pl.b), pl)
-        )
-    return options
+    return [
+        [(puzzle.index(pl.a), puzzle.index(pl.b), pl) for pl in places]
+        for places in puzzle.candidates().values()
+    ]
 
 
 def static_order(puzzle: Puzzle, order: str) -> list[tuple[int, int]]:

@@ -122,6 +122,7 @@ class Odometer:
             return
         digits, masks, places = self.digits, self._masks, self.places
         digits[:] = [0] * n
+        self.readings = 0
         covered = [0] * (n + 1)  # covered[j]: cells under digits 0..j-1
         clash = [n] * (n + 1)  # clash[j]: first overlapping digit among 0..j-1 (n if none)
         placed = 0
