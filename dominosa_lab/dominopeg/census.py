@@ -156,8 +156,9 @@ def census(
     """
     keys, counts = _run(np.zeros(1, np.int64), np.ones(1, np.int64), 0, _SPLIT)
     chunks, mirrored = _chunks(keys, counts)
-    order = np.argsort(pattern_masks())
-    sorted_masks = pattern_masks()[order]
+    masks = pattern_masks()
+    order = np.argsort(masks)
+    sorted_masks = masks[order]
     result = np.zeros(N_PATTERNS, dtype=np.int64)
 
     def add(empty: np.ndarray, n: np.ndarray) -> None:

@@ -272,11 +272,6 @@ class PegBoard:
         """True when the placement is on the board and none of its pegs is on a hole."""
         return placement.on_board and not set(placement.pegs) & set(self.holes)
 
-    def placements(self) -> tuple[PegPlacement, ...]:
-        """Every placement that fits (board edges and holes respected)."""
-        holes = set(self.holes)
-        return tuple(pl for pl in PLACEMENTS if not holes.intersection(pl.pegs))
-
     def __eq__(self, other: object) -> bool:
         return isinstance(other, PegBoard) and other.holes == self.holes
 

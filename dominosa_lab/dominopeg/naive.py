@@ -165,7 +165,11 @@ def _open(frames: list[list], occ: int, search: Search) -> int:
     if not fits and search.tracing:
         search.dead_end(f"no piece fits at cell {cell}")
     frames.append([fits, 0])
-    used = occ >> _PIECE_SHIFT
+    return _variants_left(occ >> _PIECE_SHIFT)
+
+
+def _variants_left(used: int) -> int:
+    """The orientations of the pieces not in ``used`` (a bit per base piece): Ruby's tries."""
     return sum(n for p, n in enumerate(_VARIANTS) if not used >> p & 1)
 
 
@@ -174,7 +178,7 @@ def _partial_tests(placed: list[tuple[int, PegPlacement, int]]) -> int:
     correction = 0
     used = 0
     for _, pl, index in placed:
-        remaining = sum(n for p, n in enumerate(_VARIANTS) if not used >> p & 1)
+        remaining = _variants_left(used)
         earlier_used = (p for p in range(pl.piece) if used >> p & 1)
         before = index - sum(_VARIANTS[p] for p in earlier_used)
         correction += before + 1 - remaining
