@@ -19,7 +19,7 @@ from matplotlib.animation import FuncAnimation, PillowWriter
 from matplotlib.axes import Axes
 from matplotlib.patches import Rectangle
 
-from dominosa_lab.plot import OUTLINE_INSET, draw_puzzle
+from dominosa_lab.plot import OUTLINE_COLOR, draw_puzzle, outline
 from dominosa_lab.puzzle import Placement, Puzzle
 from dominosa_lab.search import Event, SearchResult
 from dominosa_lab.tree import Frame as SearchState
@@ -171,11 +171,11 @@ def animate(
         frame = shown[i]
         ax.clear()
         draw_puzzle(puzzle, frame.placed, ax=ax, pips=pips,
-                    outline_color=SOLVED_COLOR if frame.solved else "#333333")
+                    outline_color=SOLVED_COLOR if frame.solved else OUTLINE_COLOR)
         if frame.added is not None and not frame.solved:
-            _mark(ax, puzzle, frame.added, NEW_COLOR, "solid")
+            outline(ax, puzzle, frame.added, NEW_COLOR)
         if frame.removed is not None:
-            _mark(ax, puzzle, frame.removed, REMOVED_COLOR, "dashed")
+            outline(ax, puzzle, frame.removed, REMOVED_COLOR, linestyle="dashed")
         if frame.dead_end:
             _flash(ax, puzzle)
         ax.set_title(f"{label}{i + 1}/{len(shown)}  {frame.caption}", fontsize=8)
@@ -185,17 +185,6 @@ def animate(
     animation = FuncAnimation(fig, draw, frames=len(shown), interval=interval, blit=False)
     plt.close(fig)
     return animation
-
-
-def _mark(ax: Axes, puzzle: Puzzle, pl: Placement, color: str, style: str) -> None:
-    """Outline one placement in ``color``."""
-    n_rows = puzzle.shape[0]
-    (ra, ca), (rb, cb) = pl.cells
-    x0, x1 = min(ca, cb) - OUTLINE_INSET, max(ca, cb) + OUTLINE_INSET
-    y0 = n_rows - 1 - max(ra, rb) - OUTLINE_INSET
-    y1 = n_rows - 1 - min(ra, rb) + OUTLINE_INSET
-    ax.add_patch(Rectangle((x0, y0), x1 - x0, y1 - y0, fill=False, edgecolor=color,
-                           linewidth=2.5, linestyle=style))
 
 
 def _flash(ax: Axes, puzzle: Puzzle) -> None:

@@ -104,7 +104,7 @@ def draw_puzzle(
             ax.text(x, y, str(value), ha="center", va="center",
                     fontsize=fontsize, color="#111111")
     for pl in placements:
-        _outline(ax, pl, n_rows, outline_color, linewidth)
+        outline(ax, puzzle, pl, outline_color, linewidth)
     _frame(ax, n_rows, n_cols, title)
     return ax
 
@@ -122,12 +122,21 @@ def _pips(ax: Axes, x: float, y: float, value: int, radius: float) -> None:
                             edgecolor="none"))
 
 
-def _outline(ax: Axes, pl: Placement, n_rows: int, color: str, linewidth: float) -> None:
+def outline(
+    ax: Axes,
+    puzzle: Puzzle,
+    pl: Placement,
+    color: str = OUTLINE_COLOR,
+    linewidth: float = 2.5,
+    linestyle: str = "solid",
+) -> None:
+    """Outline one domino on axes drawn by :func:`draw_puzzle` (e.g. to mark the last move)."""
+    n_rows = puzzle.shape[0]
     (xa, ya), (xb, yb) = _xy(pl.a, n_rows), _xy(pl.b, n_rows)
     x0, x1 = min(xa, xb) - OUTLINE_INSET, max(xa, xb) + OUTLINE_INSET
     y0, y1 = min(ya, yb) - OUTLINE_INSET, max(ya, yb) + OUTLINE_INSET
     ax.add_patch(Rectangle((x0, y0), x1 - x0, y1 - y0, fill=False, edgecolor=color,
-                           linewidth=linewidth, joinstyle="round"))
+                           linewidth=linewidth, linestyle=linestyle, joinstyle="round"))
 
 
 def _frame(ax: Axes, n_rows: int, n_cols: int, title: str | None) -> None:

@@ -15,7 +15,7 @@ import networkx as nx
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
-from dominosa_lab.plot import draw_puzzle
+from dominosa_lab.plot import draw_puzzle, outline
 from dominosa_lab.plot_tree import draw_search_tree
 from dominosa_lab.puzzle import Placement, Puzzle
 from dominosa_lab.search import SearchResult
@@ -146,8 +146,7 @@ def draw_search_step(
                 title=f"step {frame.step}: {describe_event(frame.event, puzzle)}")
     event = frame.event
     if event is not None and event.kind == "place" and isinstance(event.item, Placement):
-        draw_puzzle(puzzle, [event.item], ax=board_ax, numbers=False, tile_color="none",
-                    outline_color=LAST_MOVE_COLOR)
+        outline(board_ax, puzzle, event.item, LAST_MOVE_COLOR)
     if tree is not None and tree_ax is not None:
         draw_search_tree(tree, tree_ax, max_nodes=max_nodes, current=frame.node,
                          step=frame.step, legend=legend,
