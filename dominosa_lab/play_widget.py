@@ -61,7 +61,7 @@ class PlayWidget:
         self.undo_button = self._button("Undo", "take back the last move", self.undo)
         self.solution_box = widgets.Checkbox(value=False, description="Show the solution",
                                              indent=False)
-        self.solution_box.observe(lambda _: self.refresh(), names="value")
+        self.solution_box.observe(lambda _: self.toggle_solution(), names="value")
         self.n_box = widgets.BoundedIntText(value=self.board.puzzle.max_pip, min=1, max=12,
                                             description="N", layout=widgets.Layout(width="120px"))
         self.seed_box = widgets.BoundedIntText(value=0, min=0, max=2**31 - 1, description="seed",
@@ -162,6 +162,18 @@ class PlayWidget:
         elif problems := self.board.conflicts():
             warning = escape("; ".join(problems))
             self.status.value += f'<br><span style="color:#c0392b">not right: {warning}</span>'
+
+    def toggle_solution(self) -> None:
+        """Show or hide the solution as the checkbox says (unticked if there is none)."""
+        self._say("")
+        if self.solution_box.value:
+            try:
+                self.board.show_solution()
+            except PuzzleError as err:
+                self.solution_box.value = False
+                self._say(str(err), error=True)
+                return
+        self.refresh()
 
     def _partners(self) -> dict[str, dict[Cell, Cell]]:
         """For the player's outlines and (if shown) the solution: each cell's other half."""

@@ -156,3 +156,17 @@ def test_the_status_line_says_what_is_visibly_wrong():
     w = PlayWidget(SMALL)
     clicks(w, (0, 1), (1, 1), (1, 0), (2, 0))
     assert "not right: cell (0, 0) has no free neighbour" in w.status.value
+
+
+def test_toggling_the_solution_does_not_repeat_the_warning():
+    w = PlayWidget(SMALL)
+    clicks(w, (0, 1), (1, 1), (1, 0), (2, 0))
+    for value in (True, False, True, False):
+        w.solution_box.value = value
+    assert w.status.value.count("not right") == 1
+
+
+def test_showing_the_solution_of_an_unsolvable_board_says_so_and_unticks():
+    w = PlayWidget(Puzzle([[0, 1, 0], [1, 0, 1]]))
+    w.solution_box.value = True
+    assert not w.solution_box.value and "has no solution to show" in w.status.value
