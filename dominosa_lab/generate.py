@@ -22,6 +22,7 @@ from dominosa_lab.puzzle import (
     Solution,
     bone_pile,
     check_cell_count,
+    is_int,
 )
 from dominosa_lab.sampling import SAMPLERS, TilingSampler
 from dominosa_lab.tilings import Board, board_mask, mask_cells
@@ -74,7 +75,7 @@ def random_puzzle(
     _check_count(seed, "seed")
     mask = board_mask((n + 1, n + 2) if shape is None else shape)
     check_cell_count(int(mask.sum()), n)
-    name, sampler = _sampler(tiling)
+    name, sampler = get_sampler(tiling)
     rng = np.random.default_rng(seed)
     placements = checked_tiling(mask, sampler(mask, rng))
     rows = _lay_dominoes(mask, placements, n, rng)
@@ -83,11 +84,12 @@ def random_puzzle(
 
 
 def _check_count(value: object, label: str) -> None:
-    if not isinstance(value, (int, np.integer)) or isinstance(value, bool) or value < 0:
+    if not is_int(value) or value < 0:
         raise PuzzleError(f"{label} must be a non-negative integer, got {value!r}")
 
 
-def _sampler(tiling: str | TilingSampler) -> tuple[str, TilingSampler]:
+def get_sampler(tiling: str | TilingSampler) -> tuple[str, TilingSampler]:
+    """``(name, sampler)`` for a registered sampler's name or a sampler function."""
     if callable(tiling):
         return getattr(tiling, "__name__", "custom"), tiling
     try:

@@ -85,12 +85,13 @@ def _as_cell(cell: Any) -> Cell:
         r, c = cell
     except (TypeError, ValueError):
         raise PuzzleError(f"a cell is a (row, col) pair, got {cell!r}") from None
-    if not (_is_int(r) and _is_int(c)):
+    if not (is_int(r) and is_int(c)):
         raise PuzzleError(f"a cell is a (row, col) pair of integers, got {cell!r}")
     return (int(r), int(c))
 
 
-def _is_int(x: Any) -> bool:
+def is_int(x: Any) -> bool:
+    """True for an integer (Python or numpy), False for bools and everything else."""
     return isinstance(x, numbers.Integral) and not isinstance(x, bool)
 
 
@@ -308,7 +309,7 @@ def _validated_rows(rows: Iterable[Sequence[Any]]) -> tuple[tuple[int | None, ..
         if len(row) != width:
             raise PuzzleError(f"ragged rows: row {r} has {len(row)} entries, row 0 has {width}")
         for c, v in enumerate(row):
-            if v is not None and not _is_int(v):
+            if v is not None and not is_int(v):
                 raise PuzzleError(
                     f"row {r}, column {c}: {v!r} is not an integer (None marks a gap)"
                 )
@@ -324,7 +325,7 @@ def _validated_max_pip(rows: tuple[tuple[int | None, ...], ...], max_pip: int | 
         raise PuzzleError("the board has no cells (every entry is a gap)")
     if max_pip is None:
         return max(values)
-    if not _is_int(max_pip) or max_pip < 0:
+    if not is_int(max_pip) or max_pip < 0:
         raise PuzzleError(f"max_pip must be a non-negative integer, got {max_pip!r}")
     for r, row in enumerate(rows):
         for c, v in enumerate(row):

@@ -21,7 +21,6 @@ cell), rows of numbers with ``None`` for gaps, or a :class:`Puzzle`;
 from __future__ import annotations
 
 import math
-import numbers
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -30,7 +29,7 @@ from typing import Any
 import numpy as np
 
 from dominosa_lab.exact_cover import ExactCover
-from dominosa_lab.puzzle import Placement, Puzzle, PuzzleError, check_cell_count
+from dominosa_lab.puzzle import Placement, Puzzle, PuzzleError, check_cell_count, is_int
 from dominosa_lab.search import Search
 
 Board = tuple[int, int] | Sequence[Sequence[Any]] | np.ndarray | Puzzle
@@ -82,12 +81,8 @@ def _is_shape(board: Any) -> bool:
     return (
         isinstance(board, (tuple, list))
         and len(board) == 2
-        and all(_is_int(x) for x in board)
+        and all(is_int(x) for x in board)
     )
-
-
-def _is_int(x: Any) -> bool:
-    return isinstance(x, numbers.Integral) and not isinstance(x, bool)
 
 
 def _is_bool(x: Any) -> bool:
@@ -111,7 +106,7 @@ def _mask_from_rows(rows: Any) -> np.ndarray:
         for c, v in enumerate(row):
             if _is_bool(v):
                 kinds.add("booleans")
-            elif v is None or _is_int(v):
+            elif v is None or is_int(v):
                 kinds.add("numbers")
             else:
                 raise PuzzleError(
@@ -298,7 +293,7 @@ def kasteleyn_count(m: int, n: int) -> int:
     (12988816, 0, 1)
     """
     for side in (m, n):
-        if not _is_int(side) or side < 0:
+        if not is_int(side) or side < 0:
             raise PuzzleError(f"rectangle sides are non-negative integers, got {m!r} x {n!r}")
     hm, hn = _half_poly(int(m)), _half_poly(int(n))
     deg = len(hn) - 1
@@ -440,7 +435,7 @@ def schema_census(n: int, board: Board | None = None) -> SchemaCensus:
     >>> c.shape, c.schemas, c.labellings, c.pairs
     ((2, 3), 3, 12, 36)
     """
-    if not _is_int(n) or n < 0:
+    if not is_int(n) or n < 0:
         raise PuzzleError(f"n must be a non-negative integer, got {n!r}")
     mask = board_mask((n + 1, n + 2) if board is None else board)
     cells = int(mask.sum())

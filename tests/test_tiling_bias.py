@@ -95,3 +95,8 @@ def test_flippable_squares_count_parallel_pairs_in_2x2_squares():
 def test_decoding_a_code_gives_back_the_tiling():
     for code in all_codes((4, 5)):
         assert tiling_code(code_tiling(code, (4, 5)), (4, 5)) == code
+
+
+def test_a_sampler_failure_other_than_a_parity_dead_end_is_raised():
+    with pytest.raises(PuzzleError):
+        sample_codes([[True] * 3], "uniform", range(3))
