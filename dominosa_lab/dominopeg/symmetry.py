@@ -64,13 +64,7 @@ def map_holes(holes: Iterable[int], symmetry: str) -> tuple[int, ...]:
     return tuple(sorted(map_circle(h, symmetry) for h in holes))
 
 
-_CIRCLE_MAPS = [
-    tuple(
-        r * CIRCLE_COLS + c
-        for r, c in (f(*divmod(q, CIRCLE_COLS), CIRCLE_ROWS, CIRCLE_COLS) for q in range(N_CIRCLES))
-    )
-    for f in SYMMETRIES.values()
-]
+_CIRCLE_MAPS = [tuple(map_circle(q, name) for q in range(N_CIRCLES)) for name in SYMMETRIES]
 
 
 def orbit(holes: Iterable[int]) -> set[tuple[int, ...]]:
