@@ -12,7 +12,7 @@ from math import prod
 
 import pandas as pd
 
-from dominosa_lab import Puzzle, solve
+from dominosa_lab import Puzzle, load, solve
 from dominosa_lab.solvers import collision, odometer
 
 REPEATS = 5
@@ -37,7 +37,7 @@ def method_rows(puzzle: Puzzle) -> list[dict]:
 
 def main() -> None:
     """Print the table and the brute force's extrapolations."""
-    m9 = Puzzle.load("caviness-m9")
+    m9 = load("caviness-m9")
     print(pd.DataFrame(method_rows(m9)).to_string(index=False))
     run = odometer.run(m9)
     print(f"odometer readings checked: {run.readings:,}")

@@ -18,9 +18,9 @@ import time
 import numpy as np
 
 from dominosa_lab import solve
-from dominosa_lab.generate import random_puzzle
-from dominosa_lab.sampling import SAMPLERS
+from dominosa_lab.boards.planted import random_puzzle
 from dominosa_lab.tilings import board_mask
+from dominosa_lab.tilings.sample import SAMPLERS
 
 ORDERS = ("given", "fewest", "dynamic")
 BUDGET = 300_000

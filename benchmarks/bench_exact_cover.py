@@ -29,7 +29,7 @@ import numpy as np
 import pandas as pd
 
 from dominosa_lab import Puzzle, solve
-from dominosa_lab.generate import random_puzzle
+from dominosa_lab.boards.planted import random_puzzle
 from dominosa_lab.solvers.dlx import formulation
 
 RESULTS = Path(__file__).parent / "results"

@@ -15,9 +15,9 @@ from collections.abc import Callable
 
 import numpy as np
 
-from dominosa_lab.generate import random_puzzle
-from dominosa_lab.sampling import temperley_tiling, transfer_tiling
+from dominosa_lab.boards.planted import random_puzzle
 from dominosa_lab.tilings import board_mask, count_tilings, kasteleyn_count
+from dominosa_lab.tilings.sample import temperley_tiling, transfer_tiling
 
 
 def timed(fn: Callable[[], object], repeats: int) -> tuple[float, float]:

@@ -1,11 +1,48 @@
-"""dominosa-lab: study, solve, teach and picture domino-placement puzzles."""
+"""dominosa-lab: study, solve, teach and picture domino-placement puzzles.
 
-from dominosa_lab.puzzle import Placement, Puzzle, PuzzleError, Solution, SolutionMatrix
-from dominosa_lab.search import Search, SearchResult, SearchStats, SearchStopped
-from dominosa_lab.solvers import METHODS, iter_solutions, solve
+The public names, from every layer (see ``docs/architecture.md``):
+
+>>> import dominosa_lab as dl
+>>> p = dl.load("tcg-n10")
+>>> dl.count_solutions(p)
+SolutionCount(16, status='solved')
+>>> dl.solve(dl.from_tatham("3:02113312013003232012")).status
+'solved'
+"""
+
+from dominosa_lab.boards.planted import random_puzzle
+from dominosa_lab.core.puzzle import Placement, Puzzle, Solution
+from dominosa_lab.core.search import Search, SearchResult, SearchStats, SearchStopped
+from dominosa_lab.errors import (
+    ArgumentError,
+    DominosaError,
+    ExactCoverError,
+    FormatError,
+    MethodError,
+    PuzzleError,
+)
+from dominosa_lab.formats.catalog import load
+from dominosa_lab.formats.tatham import parse_tatham as from_tatham
+from dominosa_lab.formats.tatham import to_tatham
+from dominosa_lab.formats.text import parse_text as parse
+from dominosa_lab.solvers import (
+    METHODS,
+    MethodInfo,
+    SolutionCount,
+    count_solutions,
+    is_unique,
+    iter_solutions,
+    solve,
+)
 
 __all__ = [
     "METHODS",
+    "ArgumentError",
+    "DominosaError",
+    "ExactCoverError",
+    "FormatError",
+    "MethodError",
+    "MethodInfo",
     "Placement",
     "Puzzle",
     "PuzzleError",
@@ -14,8 +51,15 @@ __all__ = [
     "SearchStats",
     "SearchStopped",
     "Solution",
-    "SolutionMatrix",
+    "SolutionCount",
+    "count_solutions",
+    "from_tatham",
+    "is_unique",
     "iter_solutions",
+    "load",
+    "parse",
+    "random_puzzle",
     "solve",
+    "to_tatham",
 ]
-__version__ = "0.1.0"
+__version__ = "0.2.0"

@@ -10,10 +10,12 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from dominosa_lab import catalog
-from dominosa_lab.formats import from_json, parse_tatham, parse_text, to_box_text
-from dominosa_lab.puzzle import Puzzle, PuzzleError
+from dominosa_lab.core.puzzle import Puzzle
+from dominosa_lab.errors import PuzzleError
+from dominosa_lab.formats import catalog, from_json, parse_tatham, parse_text, to_box_text
 from dominosa_lab.solvers import DEFAULT_METHOD, METHODS, solve
+
+__all__ = ["EXIT_FAILED", "EXIT_USAGE", "build_parser", "main", "read_puzzle"]
 
 EXIT_FAILED = 1
 EXIT_USAGE = 2

@@ -10,6 +10,8 @@ from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionError
 from tqdm.auto import tqdm
 
+__all__ = ["NotebookFailed", "find_notebooks", "reproduce", "run_notebook"]
+
 
 class NotebookFailed(RuntimeError):
     """A notebook cell raised; the message names the notebook and the cell."""

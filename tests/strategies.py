@@ -6,7 +6,7 @@ import random
 
 from hypothesis import strategies as st
 
-from dominosa_lab.puzzle import Placement, Puzzle, Solution, bone_pile
+from dominosa_lab.core.puzzle import Placement, Puzzle, Solution, bone_pile
 
 
 def _random_tiling(cells: set[tuple[int, int]], rng: random.Random) -> list[Placement] | None:

@@ -2,12 +2,12 @@
 
 import pytest
 
-from dominosa_lab import Puzzle, solve
-from dominosa_lab.animate import animate, frames, save_gif
-from dominosa_lab.tree import describe_event
+from dominosa_lab import load, solve
+from dominosa_lab.draw.animate import animate, frames, save_gif
+from dominosa_lab.trace.tree import describe_event
 
-SMALL = Puzzle.load("mikefc-small")
-M9 = Puzzle.load("caviness-m9")
+SMALL = load("mikefc-small")
+M9 = load("caviness-m9")
 
 
 def test_the_last_frame_shows_the_solution():

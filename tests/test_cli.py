@@ -42,7 +42,7 @@ def test_budget_stop_is_reported_not_an_error(capsys):
     [
         (["solve", "no-such-board"], "is not a file, a catalog name"),
         (["solve", "3:0211"], "game description is too short"),
-        (["solve", "mikefc-small", "--max-nodes", "-3"], "max_nodes must be >= 0"),
+        (["solve", "mikefc-small", "--max-nodes", "-3"], "max_nodes must be an integer >= 0"),
         (["experiment", "no-such-experiment"], "no experiment 'no-such-experiment'"),
     ],
 )

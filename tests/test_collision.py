@@ -7,12 +7,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dominosa_lab import Puzzle, PuzzleError, solve
+from dominosa_lab import ArgumentError, load, solve
 from dominosa_lab.solvers import collision
 from dominosa_lab.solvers.odometer import ordered_candidates
 from tests.strategies import boards
 
-M9 = Puzzle.load("caviness-m9")
+M9 = load("caviness-m9")
 
 
 def test_first_three_m9_dominoes_give_42_combinations_19_without_conflict():
@@ -83,7 +83,7 @@ def test_the_method_on_m9_stops_cleanly_at_its_budget():
 
 
 def test_every_combination_of_a_full_product_is_a_node_path():
-    p = Puzzle.load("mikefc-small")
+    p = load("mikefc-small")
     result = solve(p, method="collision", limit=None)
     _, places = ordered_candidates(p, "pile")
     sizes = [len(x) for x in places]
@@ -92,7 +92,7 @@ def test_every_combination_of_a_full_product_is_a_node_path():
 
 
 def test_a_prefix_longer_than_the_pile_is_refused():
-    with pytest.raises(PuzzleError, match="k must be between 0 and 28"):
+    with pytest.raises(ArgumentError, match="k must be between 0 and 28"):
         collision.prefix(M9, 29)
 
 

@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dominosa_lab.exact_cover import ORDERS, ExactCover
-from dominosa_lab.puzzle import PuzzleError
-from dominosa_lab.search import Search, SearchStopped
+from dominosa_lab.core.exact_cover import ORDERS, ExactCover
+from dominosa_lab.core.search import Search, SearchStopped
+from dominosa_lab.errors import ArgumentError, ExactCoverError
 
 # Knuth, "Dancing Links" (2000), the 7-item example: items a..g.
 KNUTH_OPTIONS = [[2, 4], [0, 3, 6], [1, 2, 5], [0, 3, 5], [1, 6], [3, 4, 6]]
@@ -129,9 +129,9 @@ def test_forced_options_are_not_counted_as_nodes():
 
 def test_forced_and_pre_covered_items_may_not_overlap():
     ec = ExactCover(3, 0, [[0, 1], [1, 2]])
-    with pytest.raises(PuzzleError, match="covered twice"):
+    with pytest.raises(ExactCoverError, match="covered twice"):
         ec.solve(covered=[1], forced=[0])
-    with pytest.raises(PuzzleError, match="covered twice"):
+    with pytest.raises(ExactCoverError, match="covered twice"):
         ec.solve(forced=[0, 1])
 
 
@@ -155,7 +155,7 @@ def test_mrv_branches_on_the_leftmost_item_with_fewest_options():
 
 def test_first_branches_on_the_leftmost_item():
     search = Search(trace=True)
-    next(ExactCover(3, 0, [[0], [0, 2], [1]]).solve(search, order="first"))
+    next(ExactCover(3, 0, [[0], [0, 2], [1]]).solve(search, order="pile"))
     assert (search.events[0].options, search.events[1].item) == (2, 0)
 
 
@@ -177,7 +177,7 @@ def test_random_order_takes_a_numpy_generator():
 
 
 def test_an_unknown_order_is_refused():
-    with pytest.raises(PuzzleError, match="unknown order 'widest'"):
+    with pytest.raises(ArgumentError, match="order must be one of 'mrv', 'pile', 'random'"):
         knuth().solve(order="widest")
 
 
@@ -244,21 +244,21 @@ def test_the_stream_is_lazy():
     ],
 )
 def test_malformed_problems_are_refused(args, message):
-    with pytest.raises(PuzzleError, match=message):
+    with pytest.raises(ExactCoverError, match=message):
         ExactCover(*args)
 
 
 def test_names_and_payloads_must_match_the_counts():
-    with pytest.raises(PuzzleError, match="2 names given for 3 items"):
+    with pytest.raises(ExactCoverError, match="2 names given for 3 items"):
         ExactCover(3, 0, [[0]], names="ab")
-    with pytest.raises(PuzzleError, match="0 payloads given for 1 options"):
+    with pytest.raises(ExactCoverError, match="0 payloads given for 1 options"):
         ExactCover(3, 0, [[0]], payloads=[])
 
 
 def test_out_of_range_covered_items_and_forced_options_are_refused():
-    with pytest.raises(PuzzleError, match="names item 9"):
+    with pytest.raises(ExactCoverError, match="names item 9"):
         knuth().solve(covered=[9])
-    with pytest.raises(PuzzleError, match=re.escape("forced option 6 is outside 0..5")):
+    with pytest.raises(ExactCoverError, match=re.escape("forced option 6 is outside 0..5")):
         knuth().solve(forced=[6])
 
 

@@ -6,11 +6,11 @@ import pandas as pd
 import pytest
 
 from dominosa_lab import PuzzleError
-from dominosa_lab import experiments as ex
 from dominosa_lab.cli import main
-from dominosa_lab.experiments import (
+from dominosa_lab.experiments import EXPERIMENTS
+from dominosa_lab.experiments import tcg as ex
+from dominosa_lab.experiments.sweep import (
     COLUMNS,
-    EXPERIMENTS,
     branching_table,
     load_results,
     random_boards,
@@ -34,9 +34,9 @@ def test_one_row_per_puzzle_method_and_option_set_with_the_design_columns():
 
 
 def test_option_sets_multiply_the_runs_in_input_order():
-    orders = [{"order": "mrv"}, {"order": "first"}, {"order": "random", "seed": 3}]
+    orders = [{"order": "mrv"}, {"order": "pile"}, {"order": "random", "seed": 3}]
     df = run_sweep(BOARDS[:2], "dlx", orders, executor="serial", progress=False)
-    assert list(df["order"]) == ["mrv", "first", "random"] * 2
+    assert list(df["order"]) == ["mrv", "pile", "random"] * 2
     assert list(df["seed"].fillna(-1)) == [-1, -1, 3] * 2
     assert list(df["puzzle"]) == [BOARDS[0].name] * 3 + [BOARDS[1].name] * 3
 
@@ -100,7 +100,7 @@ def tiny(monkeypatch):
     """The experiments' settings shrunk so that each runs in a fraction of a second."""
     monkeypatch.setattr(ex, "TABLE1", {"n": 3, "seeds": range(1, 3), "max_nodes": 10_000})
     monkeypatch.setattr(ex, "TABLE2", {"ns": (2, 3), "seeds": range(1, 3),
-                                       "orders": ("mrv", "first", "random"), "max_nodes": 10_000})
+                                       "orders": ("mrv", "pile", "random"), "max_nodes": 10_000})
     monkeypatch.setattr(ex, "MIN_OPTIONS", {"ns": (2, 3), "seeds": range(3), "max_nodes": 10_000})
 
 
@@ -116,7 +116,7 @@ def test_each_experiment_writes_its_csv_through_the_command_line(name, tiny, tmp
 def test_table2_runs_every_order_on_every_board(tiny, tmp_path):
     df = load_results("tcg-table2", ex.tcg_table2(tmp_path).parent)
     assert len(df) == 2 * 2 * 3
-    assert df.groupby("order").size().to_dict() == {"first": 4, "mrv": 4, "random": 4}
+    assert df.groupby("order").size().to_dict() == {"pile": 4, "mrv": 4, "random": 4}
 
 
 def test_min_options_table_counts_every_choice_of_every_board(tiny, tmp_path):

@@ -3,11 +3,11 @@
 import pytest
 from hypothesis import assume, given, settings
 
-from dominosa_lab import Puzzle, PuzzleError, solve
+from dominosa_lab import ArgumentError, Puzzle, load, solve
 from dominosa_lab.solvers import human
 from tests.strategies import boards
 
-M9 = Puzzle.load("caviness-m9")
+M9 = load("caviness-m9")
 UNSOLVABLE = Puzzle([[0, 1, 0], [1, 0, 1]])  # every adjacent pair is 0-1: 0-0 has no place
 
 
@@ -102,5 +102,5 @@ def test_budget_stops_cleanly():
 
 
 def test_an_unknown_location_rule_is_refused():
-    with pytest.raises(PuzzleError, match="unknown locations rule 'strict'"):
+    with pytest.raises(ArgumentError, match="locations must be one of 'available', 'geometric'"):
         solve(M9, method="human", locations="strict")

@@ -5,9 +5,9 @@ import numpy as np
 import pytest
 from matplotlib.patches import Circle
 
-from dominosa_lab import Placement, Puzzle, Solution, solve
-from dominosa_lab.pips import ARTICLE_MATRICES, MAX_PIPS, has_layout, layout
-from dominosa_lab.plot import draw_puzzle
+from dominosa_lab import Placement, Puzzle, Solution, load, solve
+from dominosa_lab.draw import draw_puzzle
+from dominosa_lab.draw.pips import ARTICLE_MATRICES, MAX_PIPS, has_layout, layout
 
 
 @pytest.mark.parametrize("n", range(MAX_PIPS + 1))
@@ -40,7 +40,7 @@ def _circles(ax):
 
 
 def test_pips_replace_numbers_only_on_placed_dominoes():
-    p = Puzzle.load("mikefc-small")
+    p = load("mikefc-small")
     first = Placement((0, 0), (0, 1))
     ax = draw_puzzle(p, [first], pips=True)
     assert _circles(ax) == p.value((0, 0)) + p.value((0, 1))
@@ -49,7 +49,7 @@ def test_pips_replace_numbers_only_on_placed_dominoes():
 
 
 def test_a_solved_board_shows_every_pip_of_the_set():
-    p = Puzzle.load("caviness-m9")
+    p = load("caviness-m9")
     ax = draw_puzzle(p, solve(p, method="human").solution, pips=True)
     assert _circles(ax) == sum(lo + hi for lo, hi in p.dominoes) and not ax.texts
     plt.close("all")

@@ -6,12 +6,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dominosa_lab import Placement, Puzzle, PuzzleError, solve
-from dominosa_lab.play import SAVE_FORMAT, SAVE_VERSION, DominoTable, PlayBoard
+from dominosa_lab import Placement, Puzzle, PuzzleError, load, solve
+from dominosa_lab.trace.play import SAVE_FORMAT, SAVE_VERSION, DominoTable, PlayBoard
 
-SMALL = Puzzle.load("mikefc-small")  # 3 2 2 1 1 / 0 3 0 2 2 / 0 3 2 1 3 / 1 0 1 0 3
-LARGE = Puzzle.load("mikefc-large")
-UNIQUE = [SMALL, LARGE, Puzzle.load("caviness-m9")]
+SMALL = load("mikefc-small")  # 3 2 2 1 1 / 0 3 0 2 2 / 0 3 2 1 3 / 1 0 1 0 3
+LARGE = load("mikefc-large")
+UNIQUE = [SMALL, LARGE, load("caviness-m9")]
 
 
 def unique_solution(puzzle):

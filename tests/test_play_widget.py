@@ -1,8 +1,7 @@
 """The ipywidgets front end, driven in code: clicks, buttons, checkbox, tables, status."""
 
-from dominosa_lab import Placement, Puzzle
-from dominosa_lab.play import PlayBoard
-from dominosa_lab.play_widget import (
+from dominosa_lab import Placement, Puzzle, load, random_puzzle
+from dominosa_lab.draw.play_widget import (
     PLAIN_BORDER,
     SELECTED_COLOR,
     SOLUTION_BORDER,
@@ -10,9 +9,10 @@ from dominosa_lab.play_widget import (
     PlayWidget,
     table_html,
 )
+from dominosa_lab.trace.play import PlayBoard
 
-SMALL = Puzzle.load("mikefc-small")
-LARGE = Puzzle.load("mikefc-large")
+SMALL = load("mikefc-small")
+LARGE = load("mikefc-large")
 
 
 def clicks(widget, *cells):
@@ -128,7 +128,7 @@ def test_generate_makes_the_puzzle_of_the_key_in_the_boxes():
     w = PlayWidget(SMALL)
     w.n_box.value, w.seed_box.value = 4, 7
     w.generate_button.click()
-    assert w.board.puzzle == Puzzle.random(4, 7, tiling="parity")
+    assert w.board.puzzle == random_puzzle(4, 7, tiling="parity")[0]
     assert "random-n4-parity-s7" in w.title.value
     assert set(w.cells) == set(w.board.puzzle.cells)
     assert w.board.placements() == ()

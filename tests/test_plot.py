@@ -2,19 +2,19 @@
 
 import matplotlib.pyplot as plt
 
-from dominosa_lab import Placement, Puzzle, solve
-from dominosa_lab.plot import draw_puzzle
+from dominosa_lab import Placement, Puzzle, load, solve
+from dominosa_lab.draw import draw_puzzle
 
 
 def test_board_alone_has_one_tile_and_one_number_per_cell():
-    p = Puzzle.load("mikefc-small")
+    p = load("mikefc-small")
     ax = draw_puzzle(p)
     assert len(ax.patches) == 20 and len(ax.texts) == 20
     plt.close("all")
 
 
 def test_each_placed_domino_adds_one_outline():
-    p = Puzzle.load("mikefc-large")
+    p = load("mikefc-large")
     ax = draw_puzzle(p, solve(p, method="rowscan").solution)
     assert len(ax.patches) == 56 + 28
     plt.close("all")
@@ -29,5 +29,5 @@ def test_partial_placements_and_gaps_are_drawn():
 
 def test_drawing_into_a_given_axes_returns_it():
     _, ax = plt.subplots()
-    assert draw_puzzle(Puzzle.load("mikefc-small"), ax=ax) is ax
+    assert draw_puzzle(load("mikefc-small"), ax=ax) is ax
     plt.close("all")

@@ -5,8 +5,8 @@ import pytest
 from matplotlib.colors import to_rgba
 
 from dominosa_lab import Puzzle, solve
-from dominosa_lab.exact_cover import ExactCover
-from dominosa_lab.plot_cover import CHOSEN_COLOR, ONE_COLOR, draw_dominosa_cover, draw_exact_cover
+from dominosa_lab.core.exact_cover import ExactCover
+from dominosa_lab.draw.cover import CHOSEN_COLOR, ONE_COLOR, draw_dominosa_cover, draw_exact_cover
 from dominosa_lab.solvers.dlx import formulation
 
 DOUBLE_2 = Puzzle([[2, 0, 2, 2], [1, 0, 1, 2], [0, 1, 1, 0]])

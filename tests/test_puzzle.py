@@ -3,7 +3,8 @@
 import pytest
 from hypothesis import given
 
-from dominosa_lab import Placement, Puzzle, PuzzleError, Solution, solve
+from dominosa_lab import Placement, Puzzle, PuzzleError, Solution, load, solve
+from dominosa_lab.formats import to_matrix
 from tests.strategies import boards
 
 SMALL = [[3, 2, 2, 1, 1], [0, 3, 0, 2, 2], [0, 3, 2, 1, 3], [1, 0, 1, 0, 3]]
@@ -58,7 +59,7 @@ def test_puzzle_is_immutable_and_hashable():
         ([[0, 0, 0], [0, 1, 1]], {},
          r"0 occurs 4 times \(1 too many\), 1 occurs 2 times \(1 too few\)"),
         ([], {}, r"the board is empty"),
-        ("0 1", {}, r"for text use Puzzle.parse"),
+        ("0 1", {}, r"for text use dominosa_lab.parse"),
     ],
 )
 def test_bad_boards_raise_puzzle_error_naming_the_place(rows, kwargs, message):
@@ -97,8 +98,8 @@ def test_solution_with_a_repeated_domino_is_invalid():
 
 
 def test_to_matrix_uses_dash_labels_from_double_ten():
-    p = Puzzle.load("tcg-n10")
-    matrix = solve(p, method="rowscan").solution.to_matrix()
+    p = load("tcg-n10")
+    matrix = to_matrix(solve(p, method="rowscan").solution)
     assert matrix.labels[0] == "0-0" and "9-10" in matrix.labels and len(matrix.labels) == 66
 
 
@@ -111,6 +112,6 @@ def test_a_planted_solution_is_valid(board):
 def test_puzzle_pickles_for_process_pools():
     import pickle
 
-    p = Puzzle.load("mikefc-small")
+    p = load("mikefc-small")
     q = pickle.loads(pickle.dumps(p))
     assert q == p and q.name == "mikefc-small"

@@ -3,7 +3,7 @@
 import pytest
 
 from dominosa_lab import PuzzleError
-from dominosa_lab.quadrilles import DUDENEY_BLOCKS, quadrille_boards
+from dominosa_lab.boards.quadrilles import DUDENEY_BLOCKS, quadrille_boards
 
 
 def test_dudeneys_figure_has_14_blocks_on_56_cells():

@@ -5,8 +5,8 @@ import sys
 
 from hypothesis import given, settings
 
-from dominosa_lab import Puzzle, solve
-from dominosa_lab.formats import parse_matrix
+from dominosa_lab import Puzzle, load, solve
+from dominosa_lab.formats import parse_matrix, to_matrix
 from tests.strategies import boards, planted_board
 
 # The matrix printed in the R blog (seed 000) for its small puzzle.
@@ -26,23 +26,23 @@ PUBLISHED_SMALL = """
 
 
 def test_small_puzzle_matches_the_published_matrix_cell_for_cell():
-    result = solve(Puzzle.load("mikefc-small"), method="rowscan")
-    assert result.solution.to_matrix() == parse_matrix(PUBLISHED_SMALL)
+    result = solve(load("mikefc-small"), method="rowscan")
+    assert to_matrix(result.solution) == parse_matrix(PUBLISHED_SMALL)
 
 
 def test_large_puzzle_is_solved_validly():
-    p = Puzzle.load("mikefc-large")
+    p = load("mikefc-large")
     result = solve(p, method="rowscan")
     assert result.status == "solved" and result.solution.is_valid(p)
 
 
 def test_nodes_are_the_placements_and_backtracks_the_rest():
-    result = solve(Puzzle.load("mikefc-small"), method="rowscan")
+    result = solve(load("mikefc-small"), method="rowscan")
     assert result.stats.nodes - result.stats.backtracks == 10  # the 10 dominoes that stayed
 
 
 def test_horizontal_is_tried_before_vertical():
-    result = solve(Puzzle.load("mikefc-small"), method="rowscan", trace=True)
+    result = solve(load("mikefc-small"), method="rowscan", trace=True)
     first = next(e for e in result.trace if e.kind == "place")
     assert first.kind == "place" and first.item.horizontal and first.item.a == (0, 0)
 
@@ -54,7 +54,7 @@ def test_a_board_without_solution_is_a_status_not_an_error():
 
 
 def test_budget_stops_with_counters():
-    result = solve(Puzzle.load("tcg-n10"), method="rowscan", max_nodes=50)
+    result = solve(load("tcg-n10"), method="rowscan", max_nodes=50)
     assert result.status == "stopped" and result.stats.nodes == 50
 
 

@@ -7,16 +7,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dominosa_lab.generate import checked_tiling
-from dominosa_lab.puzzle import PuzzleError
-from dominosa_lab.sampling import (
+from dominosa_lab.errors import PuzzleError
+from dominosa_lab.tilings import board_mask, count_tilings
+from dominosa_lab.tilings.sample import (
     SAMPLERS,
+    checked_tiling,
     flip_tiling,
     temperley_tiling,
     transfer_tiling,
     uniform_tiling,
 )
-from dominosa_lab.tilings import board_mask, count_tilings
 
 # A 4 x 5 board with two holes that still has tilings (and no 2x2-free corner tricks).
 HOLED = board_mask([

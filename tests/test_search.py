@@ -2,7 +2,8 @@
 
 import pytest
 
-from dominosa_lab.search import Search, SearchStopped, collect
+from dominosa_lab.core.search import Search, SearchStopped, collect
+from dominosa_lab.errors import ArgumentError
 
 
 def test_every_placement_is_a_node():
@@ -55,7 +56,7 @@ def test_zero_time_limit_stops_at_the_first_clock_check():
 
 @pytest.mark.parametrize("kwargs", [{"max_nodes": -1}, {"time_limit": -0.5}])
 def test_negative_budgets_are_rejected(kwargs):
-    with pytest.raises(ValueError, match="must be >= 0"):
+    with pytest.raises(ArgumentError, match="must be a"):
         Search(**kwargs)
 
 
@@ -128,5 +129,5 @@ def test_collect_reports_no_solution_for_an_empty_stream():
 @pytest.mark.parametrize("limit", [0, -1, 1.5])
 def test_collect_rejects_a_limit_that_is_not_positive(limit):
     s = Search()
-    with pytest.raises(ValueError, match="limit must be a positive integer"):
+    with pytest.raises(ArgumentError, match="limit must be an integer >= 1"):
         collect(iter(()), s, limit=limit)

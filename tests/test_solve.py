@@ -2,24 +2,24 @@
 
 import pytest
 
-from dominosa_lab import METHODS, Puzzle, PuzzleError, solve
+from dominosa_lab import METHODS, MethodError, load, solve
 
 
 def test_every_registered_method_solves_the_small_puzzle():
-    p = Puzzle.load("mikefc-small")
+    p = load("mikefc-small")
     for name in METHODS:
         result = solve(p, method=name)
         assert result.status == "solved" and result.solution.is_valid(p), name
 
 
 def test_an_unknown_method_lists_the_known_ones():
-    with pytest.raises(PuzzleError, match=r"unknown method 'nope'; choose one of: .*rowscan"):
-        solve(Puzzle.load("mikefc-small"), method="nope")
+    with pytest.raises(MethodError, match=r"unknown method 'nope'; choose one of: .*rowscan"):
+        solve(load("mikefc-small"), method="nope")
 
 
 def test_an_unknown_option_names_the_method_and_its_options():
-    with pytest.raises(PuzzleError, match="method 'rowscan' has no option 'colour'"):
-        solve(Puzzle.load("mikefc-small"), method="rowscan", colour="red")
+    with pytest.raises(MethodError, match="method 'rowscan' has no option 'colour'"):
+        solve(load("mikefc-small"), method="rowscan", colour="red")
 
 
 def test_rows_are_accepted_in_place_of_a_puzzle():
@@ -28,11 +28,11 @@ def test_rows_are_accepted_in_place_of_a_puzzle():
 
 
 def test_limit_none_finds_every_solution():
-    result = solve(Puzzle.load("tcg-n10"), method="rowscan", limit=None, max_nodes=5_000_000)
+    result = solve(load("tcg-n10"), method="rowscan", limit=None, max_nodes=5_000_000)
     assert result.status == "solved" and len(result.solutions) == 16
     assert len(set(result.solutions)) == 16
 
 
 def test_result_records_method_and_options():
-    result = solve(Puzzle.load("mikefc-small"), method="rowscan")
+    result = solve(load("mikefc-small"), method="rowscan")
     assert result.method == "rowscan" and "rowscan" in repr(result)

@@ -3,11 +3,16 @@
 import numpy as np
 import pytest
 
-from dominosa_lab import Puzzle, PuzzleError, solve
-from dominosa_lab.generate import random_puzzle
-from dominosa_lab.swaps import random_cell_swap, random_domino_swap, swap_cells, swap_dominoes
+from dominosa_lab import Puzzle, PuzzleError, load, solve
+from dominosa_lab.boards.planted import random_puzzle
+from dominosa_lab.boards.swaps import (
+    random_cell_swap,
+    random_domino_swap,
+    swap_cells,
+    swap_dominoes,
+)
 
-LARGE = Puzzle.load("mikefc-large")
+LARGE = load("mikefc-large")
 SOLUTION = solve(LARGE).solution
 
 

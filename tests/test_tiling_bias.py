@@ -3,7 +3,8 @@
 import pytest
 
 from dominosa_lab import Placement, PuzzleError
-from dominosa_lab.tiling_bias import (
+from dominosa_lab.tilings import count_tilings
+from dominosa_lab.tilings.bias import (
     all_codes,
     chi_square_uniform,
     code_counts,
@@ -13,7 +14,6 @@ from dominosa_lab.tiling_bias import (
     sample_codes,
     tiling_code,
 )
-from dominosa_lab.tilings import count_tilings
 
 
 def test_a_code_names_each_cells_partner():

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dominosa_lab import Puzzle, PuzzleError, solve
-from dominosa_lab.search import Search, SearchStopped
+from dominosa_lab import Puzzle, PuzzleError, load, solve
+from dominosa_lab.core.search import Search, SearchStopped
 from dominosa_lab.tilings import (
     board_mask,
     count_tilings,
@@ -119,7 +119,7 @@ def test_enumeration_honours_the_node_budget():
 
 
 def test_puzzle_boards_are_counted_ignoring_numbers():
-    p = Puzzle.load("mikefc-small")
+    p = load("mikefc-small")
     assert count_tilings(p) == count_tilings(p.shape)
 
 

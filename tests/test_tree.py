@@ -12,10 +12,10 @@ from hypothesis import strategies as st
 from matplotlib.collections import LineCollection, PathCollection
 from matplotlib.colors import to_rgba
 
-from dominosa_lab import METHODS, Placement, Puzzle, solve
-from dominosa_lab.plot_tree import draw_search_tree
-from dominosa_lab.search import Event
-from dominosa_lab.tree import (
+from dominosa_lab import METHODS, Placement, Puzzle, load, solve
+from dominosa_lab.core.search import Event
+from dominosa_lab.draw.tree import draw_search_tree
+from dominosa_lab.trace.tree import (
     OUTCOMES,
     ROOT,
     collapse_tree,
@@ -30,7 +30,7 @@ from tests.strategies import planted_board
 
 DOUBLE_1 = Puzzle([[0, 0, 1], [1, 1, 0]])
 DOUBLE_2 = Puzzle([[1, 1, 0, 1], [2, 0, 2, 2], [0, 0, 2, 1]])  # TCG homework, figure 7
-SMALL = Puzzle.load("mikefc-small")
+SMALL = load("mikefc-small")
 BOARDS = {"double-1": DOUBLE_1, "double-2": DOUBLE_2, "mikefc-small": SMALL,
           "planted-3": planted_board(3, random.Random(7))[0]}
 BUDGET = 5_000  # keeps brute-force methods bounded; a stopped run must still count right
@@ -122,7 +122,7 @@ def test_stopping_at_the_first_of_several_solutions_leaves_options_untried(metho
 
 
 def test_the_untried_options_of_a_state_are_its_options_less_those_tried():
-    tree = search_tree(solve(Puzzle.load("tcg-n10"), method="dlx", limit=1, trace=True))
+    tree = search_tree(solve(load("tcg-n10"), method="dlx", limit=1, trace=True))
     for summary in with_outcome(tree, "unexplored"):
         state = next(tree.predecessors(summary))
         tried = len(states(tree) & set(tree.successors(state)))
@@ -131,7 +131,7 @@ def test_the_untried_options_of_a_state_are_its_options_less_those_tried():
 
 
 def test_a_run_out_of_budget_leaves_the_options_of_its_open_states_untried():
-    result = solve(Puzzle.load("mikefc-large"), method="rowscan", trace=True, max_nodes=50)
+    result = solve(load("mikefc-large"), method="rowscan", trace=True, max_nodes=50)
     tree = search_tree(result)
     parents = {next(tree.predecessors(s)) for s in with_outcome(tree, "unexplored")}
     assert parents and parents <= with_outcome(tree, "stopped")
@@ -190,7 +190,7 @@ def test_an_outcome_is_decided_after_the_state_is_made():
 
 
 def test_a_run_out_of_budget_leaves_its_open_branch_stopped():
-    result = solve(Puzzle.load("mikefc-large"), method="rowscan", trace=True, max_nodes=50)
+    result = solve(load("mikefc-large"), method="rowscan", trace=True, max_nodes=50)
     tree = search_tree(result)
     stopped = with_outcome(tree, "stopped")
     assert result.status == "stopped"
@@ -276,7 +276,7 @@ def test_describe_event_says_what_happened():
 
 
 def test_collapse_keeps_the_way_to_the_solution_and_counts_what_it_hides():
-    tree = search_tree(solve(Puzzle.load("mikefc-large"), method="rowscan", limit=None,
+    tree = search_tree(solve(load("mikefc-large"), method="rowscan", limit=None,
                              trace=True))
     small = collapse_tree(tree, max_nodes=120)
     assert len(small) <= 120
@@ -358,13 +358,13 @@ def test_drawing_at_a_step_leaves_out_the_states_not_yet_visited():
 
 
 def test_every_outcome_has_a_colour_and_a_name():
-    from dominosa_lab.plot_tree import OUTCOME_COLORS, OUTCOME_NAMES
+    from dominosa_lab.draw.tree import OUTCOME_COLORS, OUTCOME_NAMES
 
     assert set(OUTCOME_COLORS) == set(OUTCOME_NAMES) == set(OUTCOMES)
 
 
 def test_untried_options_are_drawn_on_dotted_grey_edges_with_their_count():
-    from dominosa_lab.plot_tree import OUTCOME_COLORS
+    from dominosa_lab.draw.tree import OUTCOME_COLORS
 
     tree = search_tree(run(DOUBLE_2, limit=1), DOUBLE_2)
     counts = sorted(f"+{tree.nodes[s]['count']}" for s in with_outcome(tree, "unexplored"))

@@ -2,11 +2,11 @@
 
 import pytest
 
-from dominosa_lab import METHODS, Placement, Puzzle, solve
-from dominosa_lab.widgets import LAST_MOVE_COLOR, stepper
+from dominosa_lab import METHODS, Placement, Puzzle, load, solve
+from dominosa_lab.draw.stepper import LAST_MOVE_COLOR, stepper
 
 DOUBLE_1 = Puzzle([[0, 0, 1], [1, 1, 0]])
-SMALL = Puzzle.load("mikefc-small")
+SMALL = load("mikefc-small")
 
 
 def outlines(ax):

@@ -46,6 +46,15 @@ from dominosa_lab.dominopeg.model import (
 from dominosa_lab.dominopeg.naive import board_mask, first_cell_fits
 from dominosa_lab.dominopeg.symmetry import images
 
+__all__ = [
+    "N_PATTERNS",
+    "census",
+    "empty_frequency",
+    "estimate_solutions",
+    "orbit_table",
+    "pattern_masks",
+]
+
 N_PATTERNS = comb(N_CIRCLES, N_EMPTY)
 _U = N_CIRCLES
 _W = _U + N_PIECES

@@ -15,6 +15,8 @@ from functools import cache
 
 import numpy as np
 
+from dominosa_lab.core.exact_cover import ExactCover
+from dominosa_lab.core.search import Search, SearchResult, collect
 from dominosa_lab.dominopeg.model import (
     N_CELLS,
     N_CIRCLES,
@@ -23,8 +25,8 @@ from dominosa_lab.dominopeg.model import (
     PegBoard,
     PegSolution,
 )
-from dominosa_lab.exact_cover import ExactCover
-from dominosa_lab.search import Search, SearchResult, collect
+
+__all__ = ["formulation", "iter_solutions", "solve"]
 
 _PIECE_ITEM = N_CELLS
 _CIRCLE_ITEM = N_CELLS + N_PIECES

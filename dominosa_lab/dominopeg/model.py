@@ -33,7 +33,30 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
-from dominosa_lab.puzzle import PuzzleError
+from dominosa_lab.errors import PuzzleError
+
+__all__ = [
+    "BASE_PIECES",
+    "FLIPS",
+    "FLIP_MAP",
+    "N_CELLS",
+    "N_CIRCLES",
+    "N_EMPTY",
+    "N_PEGS",
+    "N_PIECES",
+    "ORIENTATIONS",
+    "ORIENTATION_MAPS",
+    "PLACEMENTS",
+    "ROTATIONS",
+    "Orientation",
+    "PegBoard",
+    "PegPlacement",
+    "PegSolution",
+    "check_circles",
+    "circle_of_cell",
+    "orientations",
+    "placements_at",
+]
 
 PIECE_COLS, PIECE_ROWS = 6, 4
 CIRCLE_COLS, CIRCLE_ROWS = 7, 5

@@ -24,6 +24,7 @@ from collections.abc import Iterator, MutableMapping
 from functools import reduce
 from operator import or_
 
+from dominosa_lab.core.search import Search, SearchResult, collect
 from dominosa_lab.dominopeg.model import (
     N_CELLS,
     N_PIECES,
@@ -33,7 +34,8 @@ from dominosa_lab.dominopeg.model import (
     PegSolution,
     placements_at,
 )
-from dominosa_lab.search import Search, SearchResult, collect
+
+__all__ = ["board_mask", "first_cell_fits", "iter_naive", "placement_mask", "solve_naive"]
 
 _CIRCLE_SHIFT = N_CELLS
 _PIECE_SHIFT = N_CELLS + 35

@@ -26,6 +26,20 @@ from dominosa_lab.dominopeg.model import (
     circle_of_cell,
 )
 
+__all__ = [
+    "SYMMETRIES",
+    "canonical",
+    "count_up_to_symmetry",
+    "images",
+    "map_cell",
+    "map_circle",
+    "map_holes",
+    "map_placement",
+    "map_solution",
+    "orbit",
+    "solution_key",
+]
+
 Point = Callable[[int, int, int, int], tuple[int, int]]
 
 #: Each symmetry as a map of (row, col) in a grid of ``rows`` x ``cols`` points.

@@ -32,9 +32,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from dominosa_lab.puzzle import Domino, Placement, Puzzle, PuzzleError, Solution
-from dominosa_lab.search import Search
+from dominosa_lab.core.puzzle import Domino, Placement, Puzzle, Solution
+from dominosa_lab.core.search import Search
+from dominosa_lab.errors import ArgumentError
 from dominosa_lab.solvers.odometer import Odometer, ordered_candidates
+
+__all__ = ["BLOCK", "PrefixCount", "Product", "prefix", "solve", "survivors"]
 
 BLOCK = 1 << 16  # combinations checked per numpy block
 
@@ -85,9 +88,9 @@ class Product:
         dominoes, places = ordered_candidates(puzzle, order)
         k = len(dominoes) if k is None else k
         if not 0 <= k <= len(dominoes):
-            raise PuzzleError(f"k must be between 0 and {len(dominoes)} (the dominoes), got {k}")
+            raise ArgumentError(f"k must be between 0 and {len(dominoes)} (the dominoes), got {k}")
         if block < 1:
-            raise PuzzleError(f"block must be a positive number of combinations, got {block}")
+            raise ArgumentError(f"block must be a positive number of combinations, got {block}")
         self.dominoes, self.places = dominoes[:k], places[:k]
         self.options = tuple(len(p) for p in self.places)
         self.size = math.prod(self.options)
@@ -136,8 +139,8 @@ def prefix(
 
     Examples
     --------
-    >>> from dominosa_lab import Puzzle
-    >>> m9 = Puzzle.load("caviness-m9")
+    >>> from dominosa_lab import Puzzle, load
+    >>> m9 = load("caviness-m9")
     >>> c = prefix(m9, 3)
     >>> c.options, c.combinations, c.survivors
     ((6, 1, 7), 42, 19)
@@ -167,8 +170,8 @@ def survivors(
 
     Examples
     --------
-    >>> from dominosa_lab import Puzzle
-    >>> [len(c) for c in survivors(Puzzle.load("caviness-m9"), 13)]
+    >>> from dominosa_lab import Puzzle, load
+    >>> [len(c) for c in survivors(load("caviness-m9"), 13)]
     [13, 13, 13, 13]
     """
     product = Product(puzzle, k, order)
@@ -222,11 +225,11 @@ def solve(puzzle: Puzzle, search: Search, order: str = "pile") -> Iterator[Solut
 
     Examples
     --------
-    >>> from dominosa_lab import Puzzle, solve
-    >>> r = solve(Puzzle.load("mikefc-small"), method="collision", limit=None)
+    >>> from dominosa_lab import Puzzle, load, solve
+    >>> r = solve(load("mikefc-small"), method="collision", limit=None)
     >>> r.status, len(r.solutions)
     ('solved', 1)
-    >>> solve(Puzzle.load("caviness-m9"), method="collision", max_nodes=1000).status
+    >>> solve(load("caviness-m9"), method="collision", max_nodes=1000).status
     'stopped'
     """
     return Odometer(puzzle, order).solutions(search, jump=False)

@@ -12,9 +12,11 @@ from collections.abc import Iterator
 
 import numpy as np
 
-from dominosa_lab.exact_cover import ExactCover
-from dominosa_lab.puzzle import Puzzle, Solution
-from dominosa_lab.search import Search
+from dominosa_lab.core.exact_cover import ExactCover
+from dominosa_lab.core.puzzle import Puzzle, Solution
+from dominosa_lab.core.search import Search
+
+__all__ = ["formulation", "solve"]
 
 
 def formulation(puzzle: Puzzle) -> ExactCover:
@@ -22,8 +24,8 @@ def formulation(puzzle: Puzzle) -> ExactCover:
 
     Examples
     --------
-    >>> from dominosa_lab import Puzzle
-    >>> ec = formulation(Puzzle.load("tcg-n10"))        # 11 x 12: 2*11*12 - 11 - 12 options
+    >>> from dominosa_lab import Puzzle, load
+    >>> ec = formulation(load("tcg-n10"))        # 11 x 12: 2*11*12 - 11 - 12 options
     >>> ec.n_items, ec.n_options
     (198, 241)
     """
@@ -48,8 +50,8 @@ def solve(
 
     Examples
     --------
-    >>> from dominosa_lab import Puzzle, solve
-    >>> r = solve(Puzzle.load("tcg-n10"), method="dlx")
+    >>> from dominosa_lab import Puzzle, load, solve
+    >>> r = solve(load("tcg-n10"), method="dlx")
     >>> r.status, r.solution.is_valid(), r.stats.nodes
     ('solved', True, 129)
     """
@@ -60,47 +62,3 @@ def solve(
         return Solution(puzzle, [placements[j] for j in rows])
 
     return problem.solve(search, order=order, seed=seed, build=build)
-
-
-def count_solutions(
-    puzzle: Puzzle,
-    limit: int | None = None,
-    max_nodes: int | None = None,
-    time_limit: float | None = None,
-) -> int:
-    """The number of solutions of ``puzzle``, counting no further than ``limit``.
-
-    Raises :class:`~dominosa_lab.search.SearchStopped` when the budget
-    (``max_nodes`` placements, ``time_limit`` seconds) runs out before the count is known.
-
-    Examples
-    --------
-    >>> from dominosa_lab import Puzzle
-    >>> count_solutions(Puzzle.load("tcg-n10"))
-    16
-    >>> count_solutions(Puzzle.load("tcg-n10"), limit=2)
-    2
-    """
-    if limit is not None and limit < 1:
-        raise ValueError(f"limit must be a positive integer or None (all), got {limit!r}")
-    search = Search(max_nodes=max_nodes, time_limit=time_limit)
-    count = 0
-    for _ in solve(puzzle, search):
-        count += 1
-        if count == limit:
-            break
-    return count
-
-
-def is_unique(
-    puzzle: Puzzle, max_nodes: int | None = None, time_limit: float | None = None
-) -> bool:
-    """Whether ``puzzle`` has exactly one solution (the search stops at the second).
-
-    Examples
-    --------
-    >>> from dominosa_lab import Puzzle
-    >>> is_unique(Puzzle.load("mikefc-small")), is_unique(Puzzle.load("tcg-n10"))
-    (True, False)
-    """
-    return count_solutions(puzzle, limit=2, max_nodes=max_nodes, time_limit=time_limit) == 1

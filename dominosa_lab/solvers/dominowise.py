@@ -9,11 +9,11 @@ solution.
 
 Which domino comes next is the ``order``:
 
-* ``"given"``: 00, 01, ..., NN, as Darby's program does;
+* ``"pile"``: 00, 01, ..., NN, as Darby's program does;
 * ``"fewest"``: his "optimized search", a static order by the number of
-  candidate locations on the empty board (fewest first, ties in given order);
-* ``"dynamic"``: at every step the unplaced domino with the fewest *free*
-  locations right now (ties in given order), i.e. the minimum-remaining-values
+  candidate locations on the empty board (fewest first, ties in pile order);
+* ``"mrv"``: at every step the unplaced domino with the fewest *free*
+  locations right now (ties in pile order), i.e. the minimum-remaining-values
   rule re-counted after each placement.
 """
 
@@ -21,15 +21,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from dominosa_lab.puzzle import Placement, Puzzle, PuzzleError, Solution
-from dominosa_lab.search import Search
+from dominosa_lab.core.options import check_choice
+from dominosa_lab.core.puzzle import Placement, Puzzle, Solution
+from dominosa_lab.core.search import Search
 
-ORDERS = ("given", "fewest", "dynamic")
+__all__ = ["ORDERS", "solve", "static_order"]
+
+ORDERS = ("pile", "fewest", "mrv")
 
 Option = tuple[int, int, Placement]  # (cell index, cell index, placement)
 
 
-def solve(puzzle: Puzzle, search: Search, order: str = "given") -> Iterator[Solution]:
+def solve(puzzle: Puzzle, search: Search, order: str = "pile") -> Iterator[Solution]:
     """Yield every solution, taking dominoes in ``order``, reporting each placement to ``search``.
 
     Parameters
@@ -37,21 +40,20 @@ def solve(puzzle: Puzzle, search: Search, order: str = "given") -> Iterator[Solu
     puzzle : Puzzle
         The board.
     search : Search
-        Receives the counters (see :mod:`dominosa_lab.search`).
-    order : {"given", "fewest", "dynamic"}
+        Receives the counters (see :mod:`dominosa_lab.core.search`).
+    order : {"pile", "fewest", "mrv"}
         Which domino to place next (see the module docstring).
 
     Examples
     --------
-    >>> from dominosa_lab import Puzzle, solve
-    >>> p = Puzzle.load("mikefc-small")
-    >>> [solve(p, method="dominowise", order=o).stats.nodes for o in ("given", "dynamic")]
+    >>> from dominosa_lab import Puzzle, load, solve
+    >>> p = load("mikefc-small")
+    >>> [solve(p, method="dominowise", order=o).stats.nodes for o in ("pile", "mrv")]
     [24, 10]
-    >>> solve(p, method="dominowise", order="dynamic").solution.is_valid()
+    >>> solve(p, method="dominowise", order="mrv").solution.is_valid()
     True
     """
-    if order not in ORDERS:
-        raise PuzzleError(f"dominowise order must be one of {', '.join(ORDERS)}; got {order!r}")
+    check_choice("order", order, ORDERS, "method 'dominowise'")
     options = _options(puzzle)
     used = [False] * len(puzzle.cells)
 
@@ -108,22 +110,21 @@ def _options(puzzle: Puzzle) -> list[list[Option]]:
 
 
 def static_order(puzzle: Puzzle, order: str) -> list[tuple[int, int]]:
-    """The dominoes in the sequence a static ``order`` ("given" or "fewest") places them.
+    """The dominoes in the sequence a static ``order`` ("pile" or "fewest") places them.
 
     Examples
     --------
-    >>> from dominosa_lab import Puzzle
-    >>> static_order(Puzzle.load("mikefc-small"), "fewest")[:4]
+    >>> from dominosa_lab import Puzzle, load
+    >>> static_order(load("mikefc-small"), "fewest")[:4]
     [(0, 0), (1, 1), (1, 3), (2, 2)]
     """
-    if order not in ORDERS[:2]:
-        raise PuzzleError(f"a static order is 'given' or 'fewest'; got {order!r}")
+    check_choice("order", order, ORDERS[:2], "a static order")
     options = _options(puzzle)
     return [puzzle.dominoes[d] for d in _sequence(order, options)]
 
 
 def _sequence(order: str, options: list[list[Option]]) -> list[int]:
-    """Domino indices in a static order: as given, or by initial candidate count."""
+    """Domino indices in a static order: the pile's, or by initial candidate count."""
     sequence = list(range(len(options)))
     if order == "fewest":
         sequence.sort(key=lambda d: (len(options[d]), d))
@@ -134,7 +135,7 @@ def _picker(
     order: str, options: list[list[Option]], free: Callable[[int], list[Option]]
 ) -> Callable[[set[int]], int]:
     """The rule that names the next domino to place, given the unplaced ones."""
-    if order == "dynamic":
+    if order == "mrv":
         return lambda unplaced: min(unplaced, key=lambda d: (len(free(d)), d))
     sequence = _sequence(order, options)
     # Frames open and close like a stack, so the unplaced dominoes are always a suffix.

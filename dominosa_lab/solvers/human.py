@@ -45,8 +45,21 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Literal
 
-from dominosa_lab.puzzle import Cell, Domino, Placement, Puzzle, PuzzleError, Solution
-from dominosa_lab.search import Search
+from dominosa_lab.core.options import check_choice
+from dominosa_lab.core.puzzle import Cell, Domino, Placement, Puzzle, Solution
+from dominosa_lab.core.search import Search
+
+__all__ = [
+    "LOCATION_RULES",
+    "Board",
+    "Decision",
+    "Move",
+    "Rules",
+    "Step",
+    "frontier_sizes",
+    "solve",
+    "steps",
+]
 
 StepKind = Literal["forced location", "forced piece", "branch", "dead", "solved"]
 
@@ -150,9 +163,7 @@ class Rules:
     """
 
     def __init__(self, puzzle: Puzzle, locations: str = "available") -> None:
-        if locations not in LOCATION_RULES:
-            raise PuzzleError(f"unknown locations rule {locations!r}; "
-                              f"choose one of {', '.join(LOCATION_RULES)}")
+        check_choice("locations", locations, LOCATION_RULES, "method 'human'")
         self.puzzle = puzzle
         self.geometric = locations == "geometric"
         self.by_domino = puzzle.candidates()
@@ -242,8 +253,8 @@ def steps(puzzle: Puzzle, locations: str = "available") -> Iterator[Step]:
 
     Examples
     --------
-    >>> from dominosa_lab import Puzzle
-    >>> first = next(steps(Puzzle.load("caviness-m9")))
+    >>> from dominosa_lab import Puzzle, load
+    >>> first = next(steps(load("caviness-m9")))
     >>> first.kind, [m.reason for m in first.moves]
     ('forced piece', ['forced piece 0-1', 'forced piece 0-5', 'forced piece 3-4', \
 'forced piece 4-5'])
@@ -266,8 +277,8 @@ def frontier_sizes(puzzle: Puzzle, locations: str = "available") -> list[int]:
 
     Examples
     --------
-    >>> from dominosa_lab import Puzzle
-    >>> m9 = Puzzle.load("caviness-m9")
+    >>> from dominosa_lab import Puzzle, load
+    >>> m9 = load("caviness-m9")
     >>> frontier_sizes(m9)
     [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]
     >>> frontier_sizes(m9, locations="geometric")
@@ -285,8 +296,8 @@ def solve(puzzle: Puzzle, search: Search, locations: str = "available") -> Itera
 
     Examples
     --------
-    >>> from dominosa_lab import Puzzle, solve
-    >>> r = solve(Puzzle.load("caviness-m9"), method="human", limit=None)
+    >>> from dominosa_lab import Puzzle, load, solve
+    >>> r = solve(load("caviness-m9"), method="human", limit=None)
     >>> r.status, len(r.solutions), r.stats.nodes == 28 + r.stats.backtracks
     ('solved', 1, True)
     """

@@ -30,8 +30,12 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from dominosa_lab.puzzle import Domino, Placement, Puzzle, PuzzleError, Solution
-from dominosa_lab.search import Search, SearchResult, collect
+from dominosa_lab.core.options import check_choice
+from dominosa_lab.core.puzzle import Domino, Placement, Puzzle, Solution
+from dominosa_lab.core.search import Search, SearchResult, collect
+from dominosa_lab.errors import ArgumentError
+
+__all__ = ["ORDERS", "Odometer", "OdometerRun", "ordered_candidates", "run", "solve"]
 
 ORDERS = ("fewest", "pile")
 
@@ -47,8 +51,8 @@ def ordered_candidates(
 
     Examples
     --------
-    >>> from dominosa_lab import Puzzle
-    >>> dominoes, places = ordered_candidates(Puzzle.load("caviness-m9"))
+    >>> from dominosa_lab import Puzzle, load
+    >>> dominoes, places = ordered_candidates(load("caviness-m9"))
     >>> dominoes[:4], [len(p) for p in places[:4]]
     (((0, 1), (0, 5), (3, 4), (4, 5)), [1, 1, 1, 1])
     """
@@ -57,13 +61,12 @@ def ordered_candidates(
         dominoes = list(candidates)
     elif order == "fewest":
         dominoes = sorted(candidates, key=lambda d: len(candidates[d]))
-    elif isinstance(order, str):
-        raise PuzzleError(f"unknown order {order!r}; choose one of {', '.join(ORDERS)} "
-                          "or give a sequence of dominoes")
+    elif isinstance(order, str) or not isinstance(order, Sequence):
+        check_choice("order", order, ORDERS, "the odometer (or give a sequence of dominoes)")
     else:
         dominoes = [tuple(d) for d in order]
         if sorted(dominoes) != sorted(candidates):
-            raise PuzzleError(f"order must list each of the {len(candidates)} dominoes "
+            raise ArgumentError(f"order must list each of the {len(candidates)} dominoes "
                               f"0-0 .. {puzzle.max_pip}-{puzzle.max_pip} exactly once")
     return tuple(dominoes), tuple(tuple(candidates[d]) for d in dominoes)
 
@@ -80,9 +83,9 @@ class Odometer:
 
     Examples
     --------
-    >>> from dominosa_lab import Puzzle
-    >>> from dominosa_lab.search import Search
-    >>> od = Odometer(Puzzle.load("caviness-m9"))
+    >>> from dominosa_lab import Puzzle, load
+    >>> from dominosa_lab.core.search import Search
+    >>> od = Odometer(load("caviness-m9"))
     >>> od.maxima[:6]
     (1, 1, 1, 1, 2, 2)
     >>> [od.reading() for c in od.turn(Search()) if c == len(od.maxima)]  # doctest: +ELLIPSIS
@@ -198,8 +201,8 @@ def run(
 
     Examples
     --------
-    >>> from dominosa_lab import Puzzle
-    >>> r = run(Puzzle.load("caviness-m9"))
+    >>> from dominosa_lab import Puzzle, load
+    >>> r = run(load("caviness-m9"))
     >>> len(r.solving), r.result.status, r.readings > r.result.stats.nodes > 28
     (1, 'solved', True)
     """
@@ -222,8 +225,8 @@ def solve(puzzle: Puzzle, search: Search, order: str = "fewest") -> Iterator[Sol
 
     Examples
     --------
-    >>> from dominosa_lab import Puzzle, solve
-    >>> r = solve(Puzzle.load("mikefc-small"), method="odometer", limit=None)
+    >>> from dominosa_lab import Puzzle, load, solve
+    >>> r = solve(load("mikefc-small"), method="odometer", limit=None)
     >>> r.status, len(r.solutions)
     ('solved', 1)
     """

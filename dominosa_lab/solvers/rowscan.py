@@ -13,8 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from dominosa_lab.puzzle import Placement, Puzzle, Solution
-from dominosa_lab.search import Search
+from dominosa_lab.core.puzzle import Placement, Puzzle, Solution
+from dominosa_lab.core.search import Search
+
+__all__ = ["solve"]
 
 
 def solve(puzzle: Puzzle, search: Search) -> Iterator[Solution]:
@@ -22,8 +24,8 @@ def solve(puzzle: Puzzle, search: Search) -> Iterator[Solution]:
 
     Examples
     --------
-    >>> from dominosa_lab import Puzzle, solve
-    >>> p = Puzzle.load("mikefc-small")
+    >>> from dominosa_lab import Puzzle, load, solve
+    >>> p = load("mikefc-small")
     >>> r = solve(p, method="rowscan")
     >>> r.status, r.stats.nodes, r.stats.backtracks
     ('solved', 16, 6)

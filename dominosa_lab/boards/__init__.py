@@ -1,0 +1,19 @@
+"""Boards made for a purpose: planted random puzzles, Darby's swaps, Caviness's quadrilles."""
+
+from dominosa_lab.boards.planted import random_puzzle
+from dominosa_lab.boards.quadrilles import quadrille_boards
+from dominosa_lab.boards.swaps import (
+    random_cell_swap,
+    random_domino_swap,
+    swap_cells,
+    swap_dominoes,
+)
+
+__all__ = [
+    "quadrille_boards",
+    "random_cell_swap",
+    "random_domino_swap",
+    "random_puzzle",
+    "swap_cells",
+    "swap_dominoes",
+]

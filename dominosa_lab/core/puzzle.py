@@ -1,0 +1,374 @@
+"""The Dominosa model: Puzzle, Placement, Solution and their validation.
+
+Coordinates are ``(row, col)`` tuples, 0-based, row 0 at the top. A board is a
+rectangle of numbers in which ``None`` marks a gap (a square that is not part
+of the board), so irregular boards are rectangles with holes.
+"""
+
+from __future__ import annotations
+
+import numbers
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from dominosa_lab.errors import PuzzleError
+
+__all__ = [
+    "Cell",
+    "Domino",
+    "Placement",
+    "Puzzle",
+    "Solution",
+    "bone_pile",
+    "check_cell_count",
+    "is_int",
+]
+
+Cell = tuple[int, int]
+Domino = tuple[int, int]
+
+
+def bone_pile(max_pip: int) -> tuple[Domino, ...]:
+    """All dominoes ``(lo, hi)`` of the double-``max_pip`` set, in order 00, 01, ..., NN."""
+    return tuple((lo, hi) for lo in range(max_pip + 1) for hi in range(lo, max_pip + 1))
+
+
+@dataclass(frozen=True, order=True)
+class Placement:
+    """Two edge-adjacent cells covered by one domino, stored top-left first.
+
+    Examples
+    --------
+    >>> pl = Placement((0, 1), (0, 0))
+    >>> pl.cells, pl.horizontal
+    (((0, 0), (0, 1)), True)
+    """
+
+    a: Cell
+    b: Cell
+
+    def __post_init__(self) -> None:
+        a, b = _as_cell(self.a), _as_cell(self.b)
+        if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
+            raise PuzzleError(f"cells {a} and {b} are not edge-adjacent, so no domino covers them")
+        if b < a:
+            a, b = b, a
+        object.__setattr__(self, "a", a)
+        object.__setattr__(self, "b", b)
+
+    @property
+    def cells(self) -> tuple[Cell, Cell]:
+        """The two cells, top-left first."""
+        return (self.a, self.b)
+
+    @property
+    def horizontal(self) -> bool:
+        """True when both cells lie in one row."""
+        return self.a[0] == self.b[0]
+
+    @property
+    def direction(self) -> int:
+        """The R blog's direction: 0 horizontal, 1 vertical."""
+        return 0 if self.horizontal else 1
+
+    def __repr__(self) -> str:
+        return f"Placement({self.a}, {self.b})"
+
+
+def _as_cell(cell: Any) -> Cell:
+    try:
+        r, c = cell
+    except (TypeError, ValueError):
+        raise PuzzleError(f"a cell is a (row, col) pair, got {cell!r}") from None
+    if not (is_int(r) and is_int(c)):
+        raise PuzzleError(f"a cell is a (row, col) pair of integers, got {cell!r}")
+    return (int(r), int(c))
+
+
+def is_int(x: Any) -> bool:
+    """True for an integer (Python or numpy), False for bools and everything else."""
+    return isinstance(x, numbers.Integral) and not isinstance(x, bool)
+
+
+class Puzzle:
+    """An immutable Dominosa board: rows of numbers 0..N, ``None`` for gaps.
+
+    Parameters
+    ----------
+    rows : sequence of sequences of int or None
+        The numbers row by row; every row has the same length.
+    max_pip : int, optional
+        N, the highest number of the double-N set; inferred as the largest number.
+
+    Raises
+    ------
+    PuzzleError
+        If the rows are ragged, hold something other than integers, hold a
+        number outside 0..N, or cannot be covered by the complete double-N set
+        (odd or wrong cell count, or numbers over or under their N+2 copies).
+
+    Examples
+    --------
+    >>> p = Puzzle([[3, 2, 2, 1, 1], [0, 3, 0, 2, 2], [0, 3, 2, 1, 3], [1, 0, 1, 0, 3]])
+    >>> p.shape, p.max_pip, len(p.dominoes)
+    ((4, 5), 3, 10)
+    >>> p.domino_of(Placement((0, 0), (0, 1)))
+    (2, 3)
+    """
+
+    __slots__ = ("_cells", "_dominoes", "_hash", "_index", "_max_pip", "_pairs", "_rows", "name")
+
+    def __init__(
+        self,
+        rows: Iterable[Sequence[int | None]],
+        max_pip: int | None = None,
+        name: str | None = None,
+    ) -> None:
+        self._rows = _validated_rows(rows)
+        self._max_pip = _validated_max_pip(self._rows, max_pip)
+        self._cells = tuple(
+            (r, c) for r, row in enumerate(self._rows) for c, v in enumerate(row) if v is not None
+        )
+        _check_balance(self._rows, len(self._cells), self._max_pip)
+        self._index = {cell: i for i, cell in enumerate(self._cells)}
+        self._pairs = tuple(self._adjacent_pairs())
+        self._dominoes = bone_pile(self._max_pip)
+        self._hash = hash((self._rows, self._max_pip))
+        self.name = name
+
+    # --- the model ----------------------------------------------------------------------
+
+    @property
+    def rows(self) -> tuple[tuple[int | None, ...], ...]:
+        """The numbers row by row, ``None`` for gaps."""
+        return self._rows
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        """``(n_rows, n_cols)`` of the enclosing rectangle."""
+        return (len(self._rows), len(self._rows[0]))
+
+    @property
+    def max_pip(self) -> int:
+        """N, the highest number of the double-N set."""
+        return self._max_pip
+
+    @property
+    def cells(self) -> tuple[Cell, ...]:
+        """The board's cells (gaps excluded) in row-major order."""
+        return self._cells
+
+    @property
+    def has_gaps(self) -> bool:
+        """True for an irregular board."""
+        return len(self._cells) != self.shape[0] * self.shape[1]
+
+    @property
+    def dominoes(self) -> tuple[Domino, ...]:
+        """The bone pile: every ``(lo, hi)`` with ``0 <= lo <= hi <= N``, in order."""
+        return self._dominoes
+
+    def value(self, cell: Cell) -> int:
+        """The number on ``cell``; :class:`PuzzleError` if the cell is off the board or a gap."""
+        r, c = cell
+        n_rows, n_cols = self.shape
+        if not (0 <= r < n_rows and 0 <= c < n_cols) or self._rows[r][c] is None:
+            raise PuzzleError(f"cell {tuple(cell)} is not on the board")
+        return self._rows[r][c]
+
+    def index(self, cell: Cell) -> int:
+        """The position of ``cell`` in :attr:`cells`."""
+        try:
+            return self._index[tuple(cell)]
+        except KeyError:
+            raise PuzzleError(f"cell {tuple(cell)} is not on the board") from None
+
+    def placements(self) -> tuple[Placement, ...]:
+        """Every pair of adjacent cells, row-major by first cell, horizontal before vertical."""
+        return self._pairs
+
+    def domino_of(self, placement: Placement) -> Domino:
+        """The domino ``(lo, hi)`` that would lie on ``placement``."""
+        x, y = self.value(placement.a), self.value(placement.b)
+        return (x, y) if x <= y else (y, x)
+
+    def candidates(self) -> dict[Domino, list[Placement]]:
+        """Every domino with the list of placements whose numbers match it."""
+        out: dict[Domino, list[Placement]] = {d: [] for d in self.dominoes}
+        for pl in self._pairs:
+            out[self.domino_of(pl)].append(pl)
+        return out
+
+    def neighbours(self, cell: Cell) -> list[Cell]:
+        """The board cells edge-adjacent to ``cell`` (up, left, right, down)."""
+        r, c = cell
+        around = ((r - 1, c), (r, c - 1), (r, c + 1), (r + 1, c))
+        return [x for x in around if x in self._index]
+
+    def _adjacent_pairs(self) -> Iterator[Placement]:
+        index = self._index
+        for r, c in self._cells:
+            if (r, c + 1) in index:
+                yield Placement((r, c), (r, c + 1))
+            if (r + 1, c) in index:
+                yield Placement((r, c), (r + 1, c))
+
+    # --- value semantics ------------------------------------------------------------------
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Puzzle):
+            return NotImplemented
+        return self._rows == other._rows and self._max_pip == other._max_pip
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __reduce__(self) -> tuple[type, tuple]:
+        return (Puzzle, (self._rows, self._max_pip, self.name))
+
+    def __setattr__(self, key: str, value: Any) -> None:
+        if key != "name" and hasattr(self, "_hash"):
+            raise AttributeError("Puzzle is immutable")
+        object.__setattr__(self, key, value)
+
+    def __repr__(self) -> str:
+        label = f"{self.name!r}, " if self.name else ""
+        return f"Puzzle({label}N={self._max_pip}, shape={self.shape})"
+
+    def __str__(self) -> str:
+        """The board as text: numbers right-aligned, ``.`` for gaps (the text format)."""
+        width = len(str(self._max_pip))
+        return "\n".join(
+            " ".join(("." if v is None else str(v)).rjust(width) for v in row) for row in self._rows
+        ) + "\n"
+
+
+def _validated_rows(rows: Iterable[Sequence[Any]]) -> tuple[tuple[int | None, ...], ...]:
+    if isinstance(rows, (str, bytes)):
+        raise PuzzleError("rows must be a sequence of rows of numbers; for text use dominosa_lab.parse")
+    try:
+        rows = [list(row) for row in rows]
+    except TypeError:
+        raise PuzzleError("rows must be a sequence of rows of numbers (or None for gaps)") from None
+    if not rows or not rows[0]:
+        raise PuzzleError("the board is empty")
+    width = len(rows[0])
+    out = []
+    for r, row in enumerate(rows):
+        if len(row) != width:
+            raise PuzzleError(f"ragged rows: row {r} has {len(row)} entries, row 0 has {width}")
+        for c, v in enumerate(row):
+            if v is not None and not is_int(v):
+                raise PuzzleError(
+                    f"row {r}, column {c}: {v!r} is not an integer (None marks a gap)"
+                )
+            if v is not None and v < 0:
+                raise PuzzleError(f"row {r}, column {c}: {v} is negative")
+        out.append(tuple(None if v is None else int(v) for v in row))
+    return tuple(out)
+
+
+def _validated_max_pip(rows: tuple[tuple[int | None, ...], ...], max_pip: int | None) -> int:
+    values = [v for row in rows for v in row if v is not None]
+    if not values:
+        raise PuzzleError("the board has no cells (every entry is a gap)")
+    if max_pip is None:
+        return max(values)
+    if not is_int(max_pip) or max_pip < 0:
+        raise PuzzleError(f"max_pip must be a non-negative integer, got {max_pip!r}")
+    for r, row in enumerate(rows):
+        for c, v in enumerate(row):
+            if v is not None and v > max_pip:
+                raise PuzzleError(f"row {r}, column {c}: {v} exceeds max_pip {max_pip}")
+    return int(max_pip)
+
+
+def check_cell_count(n_cells: int, n: int) -> None:
+    """Refuse a board whose cell count is odd or not the ``(n+1)(n+2)`` a double-n set covers."""
+    if n_cells % 2:
+        raise PuzzleError(f"the board has {n_cells} cells, an odd number; dominoes cover pairs")
+    need = (n + 1) * (n + 2)
+    if n_cells != need:
+        raise PuzzleError(
+            f"a double-{n} set covers {need} cells ({need // 2} dominoes), "
+            f"the board has {n_cells}"
+        )
+
+
+def _check_balance(rows: tuple[tuple[int | None, ...], ...], n_cells: int, n: int) -> None:
+    check_cell_count(n_cells, n)
+    counts = Counter(v for row in rows for v in row if v is not None)
+    wrong = [
+        f"{k} occurs {counts[k]} times ({abs(counts[k] - (n + 2))} too "
+        f"{'many' if counts[k] > n + 2 else 'few'})"
+        for k in range(n + 1)
+        if counts[k] != n + 2
+    ]
+    if wrong:
+        raise PuzzleError(
+            f"number balance: a double-{n} set has each number {n + 2} times; " + ", ".join(wrong)
+        )
+
+
+@dataclass(frozen=True)
+class Solution:
+    """A set of placements on a puzzle (complete or partial).
+
+    Examples
+    --------
+    >>> p = Puzzle([[0, 0, 1], [1, 1, 0]])
+    >>> s = Solution(p, [Placement((0, 0), (0, 1)), Placement((1, 0), (1, 1)),
+    ...                  Placement((0, 2), (1, 2))])
+    >>> s.is_valid(p)
+    True
+    """
+
+    puzzle: Puzzle
+    placements: tuple[Placement, ...]
+
+    def __init__(self, puzzle: Puzzle, placements: Iterable[Placement]) -> None:
+        object.__setattr__(self, "puzzle", puzzle)
+        object.__setattr__(self, "placements", tuple(sorted(placements)))
+
+    def problems(self, puzzle: Puzzle | None = None) -> list[str]:
+        """Why this is not a complete solution of ``puzzle`` (empty list if it is)."""
+        puzzle = self.puzzle if puzzle is None else puzzle
+        out: list[str] = []
+        seen_cells: dict[Cell, Placement] = {}
+        seen_dominoes: dict[Domino, Placement] = {}
+        for pl in self.placements:
+            try:
+                dom = puzzle.domino_of(pl)
+            except PuzzleError as err:
+                out.append(f"{pl}: {err}")
+                continue
+            for cell in pl.cells:
+                if cell in seen_cells:
+                    out.append(f"cell {cell} is covered by {seen_cells[cell]} and {pl}")
+                seen_cells[cell] = pl
+            if dom in seen_dominoes:
+                out.append(f"domino {dom} is used at {seen_dominoes[dom]} and {pl}")
+            seen_dominoes[dom] = pl
+        uncovered = [c for c in puzzle.cells if c not in seen_cells]
+        if uncovered:
+            out.append(f"{len(uncovered)} cells uncovered, first {uncovered[0]}")
+        return out
+
+    def is_valid(self, puzzle: Puzzle | None = None) -> bool:
+        """True when every cell is covered once and every domino is used once."""
+        return not self.problems(puzzle)
+
+    def dominoes(self) -> dict[Domino, Placement]:
+        """``{domino: placement}`` for the placed dominoes."""
+        return {self.puzzle.domino_of(pl): pl for pl in self.placements}
+
+    def __len__(self) -> int:
+        return len(self.placements)
+
+    def __iter__(self) -> Iterator[Placement]:
+        return iter(self.placements)
+
+    def __repr__(self) -> str:
+        return f"Solution({len(self.placements)} placements on {self.puzzle!r})"

@@ -1,0 +1,310 @@
+"""Search bookkeeping shared by every method: counters, budget, trace.
+
+Every solver receives a :class:`Search` and reports to it with four calls:
+
+* :meth:`Search.choice` when it is about to branch among ``k`` options;
+* :meth:`Search.place` each time it puts one piece on the board (one *node*);
+* :meth:`Search.remove` each time it takes one back off;
+* :meth:`Search.found` when the board is complete.
+
+From these the search derives the counters of the house counting rule
+(``nodes`` = placements tried, ``backtracks`` = placements undone whose subtree
+held no solution, ``branching[k]`` = choices made among ``k`` options), keeps a
+bounded trace when asked, and enforces the node and time budget by raising
+:class:`SearchStopped`, which :func:`dominosa_lab.solve` turns into
+``status="stopped"`` with the counters intact.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from dominosa_lab.core.options import check_count, check_seconds
+
+__all__ = [
+    "DEFAULT_TRACE_LIMIT",
+    "Event",
+    "Progress",
+    "Search",
+    "SearchResult",
+    "SearchStats",
+    "SearchStopped",
+    "Status",
+    "collect",
+]
+
+EventKind = Literal["choice", "place", "remove", "dead_end", "solution", "note"]
+Status = Literal["solved", "no_solution", "stopped"]
+
+DEFAULT_TRACE_LIMIT = 100_000
+_CLOCK_EVERY = 256  # check the wall clock once per this many nodes
+
+#: A progress callback: called with the counters so far and the seconds elapsed.
+Progress = Callable[["SearchStats", float], None]
+
+
+class SearchStopped(Exception):
+    """Raised inside a solver when the node or time budget is exhausted."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class Event:
+    """One step of a traced search.
+
+    ``kind`` is ``choice``, ``place``, ``remove``, ``dead_end``, ``solution`` or ``note``;
+    ``item`` is what was placed or removed (a Placement for Dominosa);
+    ``depth`` is the number of pieces on the board after the event;
+    ``node`` is the node counter at the time of the event;
+    ``backtrack`` tells, for ``remove``, whether the removal was a backtrack;
+    ``text`` explains a ``dead_end`` or ``note``;
+    ``options`` is, for ``choice``, the number of options the search is about to
+    branch among (the ``k`` of :meth:`Search.choice`; 0 for every other kind).
+    """
+
+    kind: EventKind
+    item: Any = None
+    depth: int = 0
+    node: int = 0
+    backtrack: bool = False
+    text: str = ""
+    options: int = 0
+
+
+@dataclass
+class SearchStats:
+    """The counters every method reports (see the module docstring)."""
+
+    nodes: int = 0
+    backtracks: int = 0
+    max_depth: int = 0
+    solutions: int = 0
+    seconds: float = 0.0
+    branching: Counter = field(default_factory=Counter)
+
+    @property
+    def choices(self) -> int:
+        """Number of choices made among more than one option."""
+        return sum(count for k, count in self.branching.items() if k > 1)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The counters as a flat dict (``branching`` as a plain dict)."""
+        return {
+            "nodes": self.nodes,
+            "backtracks": self.backtracks,
+            "max_depth": self.max_depth,
+            "solutions": self.solutions,
+            "seconds": self.seconds,
+            "branching": dict(sorted(self.branching.items())),
+        }
+
+
+@dataclass
+class SearchResult:
+    """What a solve returns: status, solutions, counters and (optionally) the trace."""
+
+    status: Status
+    solutions: list
+    stats: SearchStats
+    trace: list[Event] | None = None
+    method: str = ""
+    options: dict[str, Any] = field(default_factory=dict)
+    reason: str = ""
+
+    @property
+    def solution(self):
+        """The first solution, or ``None``."""
+        return self.solutions[0] if self.solutions else None
+
+    def __repr__(self) -> str:
+        return (
+            f"SearchResult(method={self.method!r}, status={self.status!r}, "
+            f"solutions={len(self.solutions)}, nodes={self.stats.nodes}, "
+            f"backtracks={self.stats.backtracks}, seconds={self.stats.seconds:.4f})"
+        )
+
+
+class Search:
+    """Counters, budget and trace recorder for one solver run.
+
+    Parameters
+    ----------
+    max_nodes : int, optional
+        Stop (raise :class:`SearchStopped`) when this many placements have been tried.
+    time_limit : float, optional
+        Stop after this many seconds of wall time.
+    trace : bool
+        Record :class:`Event` objects in :attr:`events`.
+    trace_limit : int
+        At most this many events are kept; a final ``note`` says the trace was truncated.
+    progress : callable, optional
+        ``progress(stats, seconds)``, called about every ``progress_every`` seconds
+        while the search runs (the command line prints it; the library never does).
+    progress_every : float
+        Seconds between two calls of ``progress``; the first call comes after that long.
+
+    Examples
+    --------
+    >>> s = Search(max_nodes=10)
+    >>> s.choice(2); s.place("a"); s.remove("a"); s.stats.backtracks
+    1
+    """
+
+    def __init__(
+        self,
+        max_nodes: int | None = None,
+        time_limit: float | None = None,
+        trace: bool = False,
+        trace_limit: int = DEFAULT_TRACE_LIMIT,
+        progress: Progress | None = None,
+        progress_every: float = 1.0,
+    ) -> None:
+        self.max_nodes = check_count("max_nodes", max_nodes)
+        self.time_limit = check_seconds("time_limit", time_limit)
+        trace_limit = check_count("trace_limit", trace_limit, allow_none=False)
+        self.stats = SearchStats()
+        self.events: list[Event] | None = [] if trace else None
+        self.trace_limit = trace_limit
+        self.truncated = False
+        self._start = time.perf_counter()
+        self._deadline = None if time_limit is None else self._start + self.time_limit
+        self._progress = progress
+        self._progress_every = check_seconds("progress_every", progress_every)
+        self._next_report = self._start + self._progress_every
+        self._clocked = self._deadline is not None or progress is not None
+        self._depth = 0
+        self._found_at: list[int] = []  # solutions count when each open placement was made
+
+    @property
+    def depth(self) -> int:
+        """Number of pieces currently placed."""
+        return self._depth
+
+    @property
+    def tracing(self) -> bool:
+        """Whether events are being recorded."""
+        return self.events is not None
+
+    def elapsed(self) -> float:
+        """Seconds since the search started."""
+        return time.perf_counter() - self._start
+
+    def choice(self, k: int) -> None:
+        """Record a choice among ``k`` options (``k == 0`` is a dead end); traced as ``choice``."""
+        self.stats.branching[k] += 1
+        if self.events is not None:
+            self._record("choice", None, options=k)
+
+    def place(self, item: Any = None) -> None:
+        """Record one placement tried; enforce the budget."""
+        stats = self.stats
+        if self.max_nodes is not None and stats.nodes >= self.max_nodes:
+            raise SearchStopped(f"node budget of {self.max_nodes} exhausted")
+        stats.nodes += 1
+        if self._clocked and stats.nodes % _CLOCK_EVERY == 0:
+            self.check_time()
+        self._depth += 1
+        self._found_at.append(stats.solutions)
+        if self._depth > stats.max_depth:
+            stats.max_depth = self._depth
+        if self.events is not None:
+            self._record("place", item)
+
+    def remove(self, item: Any = None) -> None:
+        """Record a placement taken back; it is a backtrack if its subtree found nothing."""
+        self._depth -= 1
+        backtrack = self._found_at.pop() == self.stats.solutions
+        if backtrack:
+            self.stats.backtracks += 1
+        if self.events is not None:
+            self._record("remove", item, backtrack=backtrack)
+
+    def dead_end(self, text: str = "", item: Any = None) -> None:
+        """Record (in the trace only) why the current state cannot be completed."""
+        if self.events is not None:
+            self._record("dead_end", item, text=text)
+
+    def note(self, text: str, item: Any = None) -> None:
+        """Record (in the trace only) a remark, e.g. why a move was forced."""
+        if self.events is not None:
+            self._record("note", item, text=text)
+
+    def found(self, item: Any = None) -> None:
+        """Record a complete solution."""
+        self.stats.solutions += 1
+        if self.events is not None:
+            self._record("solution", item)
+
+    def check_time(self) -> None:
+        """Raise :class:`SearchStopped` if the time budget is spent; report progress when due."""
+        now = time.perf_counter()
+        if self._deadline is not None and now > self._deadline:
+            raise SearchStopped(f"time limit of {self.time_limit} s exhausted")
+        if self._progress is not None and now >= self._next_report:
+            self._next_report = now + self._progress_every
+            self._progress(self.stats, now - self._start)
+
+    def finish(self) -> None:
+        """Freeze the elapsed time into the stats."""
+        self.stats.seconds = self.elapsed()
+
+    def _record(self, kind: EventKind, item: Any, backtrack: bool = False, text: str = "",
+                options: int = 0) -> None:
+        events = self.events
+        if len(events) >= self.trace_limit:
+            if not self.truncated:
+                self.truncated = True
+                events.append(
+                    Event("note", None, self._depth, self.stats.nodes,
+                          text=f"trace truncated after {self.trace_limit} events")
+                )
+            return
+        events.append(Event(kind, item, self._depth, self.stats.nodes, backtrack, text, options))
+
+
+def collect(
+    solutions: Iterator[Any],
+    search: Search,
+    limit: int | None = 1,
+    method: str = "",
+    options: dict[str, Any] | None = None,
+) -> SearchResult:
+    """Drain a solver's solution stream into a :class:`SearchResult`.
+
+    Takes at most ``limit`` solutions (all when ``None``); a :class:`SearchStopped`
+    raised by the budget ends the run with ``status="stopped"`` and the counters so far.
+
+    Examples
+    --------
+    >>> def two(search):
+    ...     for x in "ab":
+    ...         search.place(x); search.found(x); yield x; search.remove(x)
+    >>> s = Search()
+    >>> collect(two(s), s, limit=None).solutions
+    ['a', 'b']
+    """
+    limit = check_count("limit", limit, minimum=1)
+    found: list[Any] = []
+    status: Status = "no_solution"
+    reason = ""
+    try:
+        for sol in solutions:
+            found.append(sol)
+            if limit is not None and len(found) >= limit:
+                break
+        status = "solved" if found else "no_solution"
+    except SearchStopped as stop:
+        status, reason = "stopped", stop.reason
+    finally:
+        close = getattr(solutions, "close", None)
+        if close is not None:
+            close()
+    search.finish()
+    return SearchResult(status, found, search.stats, search.events, method, options or {}, reason)

@@ -1,0 +1,24 @@
+"""Pictures: boards, pips, search trees, exact-cover matrices, DominoPeg, animations, widgets.
+
+The widgets (:mod:`~dominosa_lab.draw.stepper`, :mod:`~dominosa_lab.draw.play_widget`)
+are imported from their modules, so that drawing needs no ipywidgets.
+"""
+
+from dominosa_lab.draw.animate import animate, save_gif
+from dominosa_lab.draw.board import draw_domino_table, draw_puzzle
+from dominosa_lab.draw.cover import draw_dominosa_cover, draw_exact_cover
+from dominosa_lab.draw.peg import draw_empty_heatmap, draw_orientations, draw_peg
+from dominosa_lab.draw.tree import draw_search_tree
+
+__all__ = [
+    "animate",
+    "draw_domino_table",
+    "draw_dominosa_cover",
+    "draw_empty_heatmap",
+    "draw_exact_cover",
+    "draw_orientations",
+    "draw_peg",
+    "draw_puzzle",
+    "draw_search_tree",
+    "save_gif",
+]

@@ -1,0 +1,204 @@
+"""Matplotlib drawings of boards and solutions, in the R blog's look."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+import matplotlib.pyplot as plt
+import numpy as np
+from matplotlib.axes import Axes
+from matplotlib.patches import Circle, Rectangle
+
+from dominosa_lab.core.puzzle import Placement, Puzzle, Solution
+from dominosa_lab.draw.pips import has_layout, layout, pip_radius
+
+if TYPE_CHECKING:
+    from dominosa_lab.trace.play import DominoTable
+
+__all__ = [
+    "OUTLINE_COLOR",
+    "OUTLINE_INSET",
+    "PIP_COLOR",
+    "TILE_COLOR",
+    "TILE_SIZE",
+    "draw_domino_table",
+    "draw_puzzle",
+    "outline",
+]
+
+TILE_COLOR = "#e5e5e5"  # ggplot's grey90, the R blog's tile fill
+OUTLINE_COLOR = "#333333"  # grey20, the R blog's domino outline
+TILE_SIZE = 0.9  # the R blog's geom_tile width/height
+OUTLINE_INSET = 0.42  # the R blog's rectangle half-extent around a cell centre
+PIP_COLOR = "#111111"
+
+
+def draw_puzzle(
+    puzzle: Puzzle,
+    solution: Solution | Iterable[Placement] | None = None,
+    ax: Axes | None = None,
+    *,
+    numbers: bool = True,
+    pips: bool = False,
+    tile_color: str = TILE_COLOR,
+    outline_color: str = OUTLINE_COLOR,
+    linewidth: float | None = None,
+    fontsize: float | None = None,
+    title: str | None = None,
+) -> Axes:
+    """Draw a board, and optionally placed dominoes, in the look of the R blog's plots.
+
+    Light tiles carry the numbers; each placed domino gets a bold outline.
+    Gaps are left blank. ``solution`` may be a complete :class:`Solution` or any
+    iterable of :class:`Placement` (a partial placement). With ``pips=True`` the
+    cells under placed dominoes show domino faces (Caviness's dotted display,
+    layouts in :mod:`dominosa_lab.draw.pips`); numbers above 12 stay numbers.
+
+    Parameters
+    ----------
+    puzzle : Puzzle
+        The board.
+    solution : Solution or iterable of Placement, optional
+        Dominoes to outline.
+    ax : matplotlib Axes, optional
+        Where to draw; a new figure sized to the board when omitted.
+    numbers : bool
+        Write the numbers on the tiles.
+    pips : bool
+        Draw pips instead of numbers on the cells of placed dominoes.
+    tile_color, outline_color : str
+        Fill of the tiles and colour of the domino outlines.
+    linewidth, fontsize : float, optional
+        Outline width and number size; scaled to the board when omitted.
+    title : str, optional
+        Axes title.
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+
+    Examples
+    --------
+    >>> from dominosa_lab import Puzzle, load, solve
+    >>> p = load("mikefc-small")
+    >>> ax = draw_puzzle(p, solve(p, method="rowscan").solution)
+    >>> len(ax.patches)  # 20 tiles + 10 outlines
+    30
+    >>> ax = draw_puzzle(p, solve(p, method="rowscan").solution, pips=True)
+    >>> len(ax.patches) - 30, len(ax.texts)  # one circle per pip, no numbers left
+    (30, 0)
+    """
+    n_rows, n_cols = puzzle.shape
+    if ax is None:
+        _, ax = plt.subplots(figsize=(0.55 * n_cols + 0.4, 0.55 * n_rows + 0.4))
+    scale = _scale(ax, n_rows, n_cols)
+    fontsize = fontsize if fontsize is not None else max(5.0, 13 * scale)
+    linewidth = linewidth if linewidth is not None else max(1.0, 3.2 * scale)
+    half = TILE_SIZE / 2
+    placements = [] if solution is None else list(solution)
+    faces = {cell for pl in placements for cell in pl.cells} if pips else set()
+    for r, c in puzzle.cells:
+        x, y = _xy((r, c), n_rows)
+        value = puzzle.value((r, c))
+        ax.add_patch(Rectangle((x - half, y - half), TILE_SIZE, TILE_SIZE,
+                               facecolor=tile_color, edgecolor="none"))
+        if (r, c) in faces and has_layout(value):
+            _pips(ax, x, y, value, pip_radius(puzzle.max_pip))
+        elif numbers:
+            ax.text(x, y, str(value), ha="center", va="center",
+                    fontsize=fontsize, color="#111111")
+    for pl in placements:
+        outline(ax, puzzle, pl, outline_color, linewidth)
+    _frame(ax, n_rows, n_cols, title)
+    return ax
+
+
+def _xy(cell: tuple[int, int], n_rows: int) -> tuple[float, float]:
+    """Plot coordinates of a cell's centre: column to the right, row 0 at the top."""
+    r, c = cell
+    return float(c), float(n_rows - 1 - r)
+
+
+def _pips(ax: Axes, x: float, y: float, value: int, radius: float) -> None:
+    """The face ``value`` on the tile centred at ``(x, y)``."""
+    for px, py in layout(value):
+        ax.add_patch(Circle((x - 0.5 + px, y - 0.5 + py), radius, facecolor=PIP_COLOR,
+                            edgecolor="none"))
+
+
+def outline(
+    ax: Axes,
+    puzzle: Puzzle,
+    pl: Placement,
+    color: str = OUTLINE_COLOR,
+    linewidth: float = 2.5,
+    linestyle: str = "solid",
+) -> None:
+    """Outline one domino on axes drawn by :func:`draw_puzzle` (e.g. to mark the last move)."""
+    n_rows = puzzle.shape[0]
+    (xa, ya), (xb, yb) = _xy(pl.a, n_rows), _xy(pl.b, n_rows)
+    x0, x1 = min(xa, xb) - OUTLINE_INSET, max(xa, xb) + OUTLINE_INSET
+    y0, y1 = min(ya, yb) - OUTLINE_INSET, max(ya, yb) + OUTLINE_INSET
+    ax.add_patch(Rectangle((x0, y0), x1 - x0, y1 - y0, fill=False, edgecolor=color,
+                           linewidth=linewidth, linestyle=linestyle, joinstyle="round"))
+
+
+def _frame(ax: Axes, n_rows: int, n_cols: int, title: str | None) -> None:
+    ax.set_xlim(-0.6, n_cols - 0.4)
+    ax.set_ylim(-0.6, n_rows - 0.4)
+    ax.set_aspect("equal")
+    ax.axis("off")
+    if title:
+        ax.set_title(title)
+
+
+def _scale(ax: Axes, n_rows: int, n_cols: int) -> float:
+    """Size of one cell in inches divided by 0.55 in (the default cell), capped at 1."""
+    bbox = ax.get_position()
+    width, height = ax.figure.get_size_inches()
+    cell = min(bbox.width * width / (n_cols + 0.2), bbox.height * height / (n_rows + 0.2))
+    return min(1.0, cell / 0.5)
+
+
+def draw_domino_table(
+    table: DominoTable,
+    ax: Axes | None = None,
+    *,
+    cmap: str = "YlGnBu",
+    marked_color: str = "#c0392b",
+    title: str | None = None,
+) -> Axes:
+    """Draw one of Darby's triangular domino tables as a heat table.
+
+    Smaller number across the top, larger down the side; each cell shows the
+    value for that domino, the colour its size; dominoes already outlined are
+    written in ``marked_color`` (Darby's red).
+
+    Examples
+    --------
+    >>> from dominosa_lab import Puzzle, load
+    >>> from dominosa_lab.trace.play import PlayBoard
+    >>> ax = draw_domino_table(PlayBoard(load("mikefc-small")).place_counts())
+    >>> len(ax.texts)  # one number per domino
+    10
+    """
+    grid = table.grid()
+    size = len(grid)
+    if ax is None:
+        _, ax = plt.subplots(figsize=(0.45 * size + 1.0, 0.45 * size + 0.8))
+    values = np.ma.masked_invalid(np.array(grid, dtype=float))
+    top = max(1, *table.values.values())
+    ax.imshow(values, cmap=cmap, vmin=0, vmax=1.6 * top)  # the top stays mid-tone, text readable
+    for (lo, hi), v in sorted(table.values.items()):
+        marked = (lo, hi) in table.marked
+        ax.text(lo, hi, str(v), ha="center", va="center", fontsize=9,
+                color=marked_color if marked else "black", weight="bold" if marked else "normal")
+    ax.set_xticks(range(size))
+    ax.set_yticks(range(size))
+    ax.xaxis.tick_top()
+    ax.tick_params(length=0)
+    for side in ax.spines.values():
+        side.set_visible(False)
+    ax.set_title(table.title if title is None else title, pad=18)
+    return ax

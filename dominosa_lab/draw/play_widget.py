@@ -1,0 +1,268 @@
+"""Darby's Domino Search window in Jupyter: a :class:`~dominosa_lab.play.PlayBoard` as ipywidgets.
+
+Click two adjacent cells to outline a domino (the first click is highlighted,
+clicking it again cancels); click an outlined cell to erase its outline. The
+buttons give a hint, "search and add" (apply every hint until none is left) and
+undo; the checkbox shows the solution on the honour system. The two triangular
+tables update after every move. All the logic lives in the PlayBoard; this
+module only turns clicks into its calls and its state into widget properties,
+so tests drive it with ``button.click()`` and ``checkbox.value = True``. As in
+Darby's program, "Generate" makes a new puzzle by his parity method from the
+key (N and seed) in the boxes, so a key noted down brings the same puzzle back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from html import escape
+
+import ipywidgets as widgets
+
+from dominosa_lab.boards.planted import random_puzzle
+from dominosa_lab.core.puzzle import Cell, Puzzle
+from dominosa_lab.errors import PuzzleError
+from dominosa_lab.trace.play import DominoTable, PlayBoard
+
+__all__ = [
+    "CELL_COLOR",
+    "CELL_SIZE",
+    "HINT_COLOR",
+    "PLAIN_BORDER",
+    "SELECTED_COLOR",
+    "SOLUTION_BORDER",
+    "USER_BORDER",
+    "PlayWidget",
+    "table_html",
+]
+
+CELL_SIZE = "38px"
+USER_BORDER = "3px solid #c0392b"  # Darby draws the player's outlines in red
+SOLUTION_BORDER = "3px solid #222222"  # and the solution in black
+PLAIN_BORDER = "1px solid #d0d0d0"
+SELECTED_COLOR = "#f9e79f"
+HINT_COLOR = "#abebc6"
+CELL_COLOR = "#eeeeee"
+_SIDES = (("top", (-1, 0)), ("right", (0, 1)), ("bottom", (1, 0)), ("left", (0, -1)))
+
+
+class PlayWidget:
+    """A clickable board, buttons and the two domino tables around one :class:`PlayBoard`.
+
+    Parameters
+    ----------
+    board : PlayBoard or Puzzle
+        The game to play (a puzzle starts an empty board).
+
+    Examples
+    --------
+    >>> from dominosa_lab import Puzzle, load
+    >>> w = PlayWidget(load("mikefc-small"))
+    >>> w.cells[(0, 0)].click(); w.cells[(0, 1)].click()
+    >>> w.board.placements()
+    (Placement((0, 0), (0, 1)),)
+    >>> w.cells[(0, 0)].layout.border_left
+    '3px solid #c0392b'
+    """
+
+    def __init__(self, board: PlayBoard | Puzzle) -> None:
+        self.board = board if isinstance(board, PlayBoard) else PlayBoard(board)
+        self.selected: Cell | None = None
+        self.hinted: set[Cell] = set()
+        self.cells: dict[Cell, widgets.Button] = {}
+        self.hint_button = self._button("Hint", "show the outlines the board forces", self.hint)
+        self.add_button = self._button("Search and add", "draw every forced outline",
+                                       self.apply_hints)
+        self.undo_button = self._button("Undo", "take back the last move", self.undo)
+        self.solution_box = widgets.Checkbox(value=False, description="Show the solution",
+                                             indent=False)
+        self.solution_box.observe(lambda _: self.toggle_solution(), names="value")
+        self.n_box = widgets.BoundedIntText(value=self.board.puzzle.max_pip, min=1, max=12,
+                                            description="N", layout=widgets.Layout(width="120px"))
+        self.seed_box = widgets.BoundedIntText(value=0, min=0, max=2**31 - 1, description="seed",
+                                               layout=widgets.Layout(width="180px"))
+        self.generate_button = self._button("Generate", "a new puzzle from the key N, seed",
+                                            self.generate)
+        self.title = widgets.HTML()
+        self.status = widgets.HTML()
+        self.tables = widgets.HTML()
+        self.board_row = widgets.HBox()
+        self.widget = widgets.VBox([
+            widgets.HBox([self.title, self.n_box, self.seed_box, self.generate_button]),
+            self.board_row,
+            widgets.HBox([self.hint_button, self.add_button, self.undo_button, self.solution_box]),
+            self.status,
+        ])
+        self.new_game(self.board)
+
+    def new_game(self, board: PlayBoard) -> None:
+        """Put another board on the widget."""
+        self.board, self.selected, self.hinted = board, None, set()
+        self.cells = {cell: self._cell_button(cell) for cell in board.puzzle.cells}
+        self.board_row.children = (self._grid(), self.tables)
+        self.title.value = f"<b>{escape(repr(board.puzzle))}</b>&nbsp;"
+        self.solution_box.value = False
+        self._say("")
+        self.refresh()
+
+    # --- what the controls do --------------------------------------------------------------
+
+    def click(self, cell: Cell) -> None:
+        """A click on ``cell``: erase its outline, select it, or outline it with the selection."""
+        self.hinted = set()
+        try:
+            if self.board.outline_at(cell) is not None:
+                self.selected = None
+                self._say(f"erased {self.board.erase(cell)}")
+            elif self.selected is None:
+                self.selected = cell
+                self._say(f"selected {cell}; click an adjacent free cell")
+            elif self.selected == cell:
+                self.selected = None
+                self._say("selection cleared")
+            else:
+                first, self.selected = self.selected, None
+                self._say(f"drew {self.board.draw(first, cell)}")
+        except PuzzleError as err:
+            self._say(str(err), error=True)
+        self.refresh()
+
+    def generate(self) -> None:
+        """Darby's Generate: a new puzzle by his parity method from the key in the boxes."""
+        try:
+            puzzle = random_puzzle(self.n_box.value, self.seed_box.value, tiling="parity")[0]
+        except PuzzleError as err:
+            self._say(str(err), error=True)
+            return
+        self.new_game(PlayBoard(puzzle))
+
+    def hint(self) -> None:
+        """Highlight the forced outlines and list them with their reasons."""
+        hints = self.board.hint()
+        self.hinted = {c for h in hints for c in h.placement.cells}
+        self._say("<br>".join(escape(str(h)) for h in hints) or "no forced outline: think!",
+                  html=True)
+        self.refresh()
+
+    def apply_hints(self) -> None:
+        """Darby's "Search and add": draw forced outlines until none is left."""
+        self.hinted = set()
+        self._say(f"added {len(self.board.apply_hints())} outlines")
+        self.refresh()
+
+    def undo(self) -> None:
+        """Take back the last move."""
+        self.hinted = set()
+        try:
+            self.board.undo()
+            self._say("undone")
+        except PuzzleError as err:
+            self._say(str(err), error=True)
+        self.refresh()
+
+    # --- drawing the state ------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        """Bring cells, tables and status up to date (saying what is visibly wrong, if anything)."""
+        partner = self._partners()
+        for cell, button in self.cells.items():
+            for side, border in self._borders(cell, partner).items():
+                setattr(button.layout, f"border_{side}", border)
+            button.style.button_color = (SELECTED_COLOR if cell == self.selected
+                                         else HINT_COLOR if cell in self.hinted else CELL_COLOR)
+        self.tables.value = (table_html(self.board.drawn_counts())
+                             + table_html(self.board.place_counts()))
+        if self.board.is_solved():
+            self._say("<b>Solved!</b>", html=True)
+        elif problems := self.board.conflicts():
+            warning = escape("; ".join(problems))
+            self.status.value += f'<br><span style="color:#c0392b">not right: {warning}</span>'
+
+    def toggle_solution(self) -> None:
+        """Show or hide the solution as the checkbox says (unticked if there is none)."""
+        self._say("")
+        if self.solution_box.value:
+            try:
+                self.board.show_solution()
+            except PuzzleError as err:
+                self.solution_box.value = False
+                self._say(str(err), error=True)
+                return
+        self.refresh()
+
+    def _partners(self) -> dict[str, dict[Cell, Cell]]:
+        """For the player's outlines and (if shown) the solution: each cell's other half."""
+        out: dict[str, dict[Cell, Cell]] = {"user": {}, "solution": {}}
+        shown = self.board.show_solution() if self.solution_box.value else ()
+        for kind, placements in (("user", self.board.placements()), ("solution", shown)):
+            for pl in placements:
+                out[kind][pl.a], out[kind][pl.b] = pl.b, pl.a
+        return out
+
+    @staticmethod
+    def _borders(cell: Cell, partner: dict[str, dict[Cell, Cell]]) -> dict[str, str]:
+        """Border of each side: red round the player's outline, black round the solution's."""
+        out = {}
+        for side, (dr, dc) in _SIDES:
+            beyond = (cell[0] + dr, cell[1] + dc)
+            if cell in partner["user"] and partner["user"][cell] != beyond:
+                out[side] = USER_BORDER
+            elif cell in partner["solution"] and partner["solution"][cell] != beyond:
+                out[side] = SOLUTION_BORDER
+            else:
+                out[side] = PLAIN_BORDER
+        return out
+
+    def _say(self, text: str, error: bool = False, html: bool = False) -> None:
+        body = text if html else escape(text)
+        self.status.value = f'<span style="color:#c0392b">{body}</span>' if error else body
+
+    # --- building the widgets -----------------------------------------------------------------
+
+    def _cell_button(self, cell: Cell) -> widgets.Button:
+        button = widgets.Button(
+            description=str(self.board.puzzle.value(cell)),
+            layout=widgets.Layout(width=CELL_SIZE, height=CELL_SIZE, margin="0px", padding="0px"),
+        )
+        button.on_click(lambda _: self.click(cell))
+        return button
+
+    @staticmethod
+    def _button(label: str, tooltip: str, action: Callable[[], None]) -> widgets.Button:
+        button = widgets.Button(description=label, tooltip=tooltip)
+        button.on_click(lambda _: action())
+        return button
+
+    def _grid(self) -> widgets.GridBox:
+        n_rows, n_cols = self.board.puzzle.shape
+        children = [self.cells.get((r, c)) or widgets.Box(layout=widgets.Layout(
+            width=CELL_SIZE, height=CELL_SIZE)) for r in range(n_rows) for c in range(n_cols)]
+        return widgets.GridBox(children, layout=widgets.Layout(
+            grid_template_columns=f"repeat({n_cols}, {CELL_SIZE})", grid_gap="0px",
+            margin="0px 24px 0px 0px"))
+
+    def _repr_mimebundle_(self, **kwargs):
+        return self.widget._repr_mimebundle_(**kwargs)
+
+
+def table_html(table: DominoTable) -> str:
+    """One domino table as an HTML triangle; outlined dominoes in bold red.
+
+    Examples
+    --------
+    >>> t = DominoTable("places", 1, {(0, 0): 2, (0, 1): 1, (1, 1): 0}, frozenset({(0, 1)}))
+    >>> "<b style" in table_html(t), table_html(t).count("<td")
+    (True, 3)
+    """
+    size = table.max_pip + 1
+    head = "".join(f"<th>{lo}</th>" for lo in range(size))
+    rows = []
+    for hi in range(size):
+        cells = []
+        for lo in range(hi + 1):
+            v = table.values[(lo, hi)]
+            cells.append(f'<td><b style="color:#c0392b">{v}</b></td>' if (lo, hi) in table.marked
+                         else f"<td>{v}</td>")
+        rows.append(f"<tr><th>{hi}</th>{''.join(cells)}</tr>")
+    return (f'<table style="display:inline-block;margin-right:18px;text-align:center">'
+            f"<caption>{escape(table.title)}</caption><tr><th></th>{head}</tr>"
+            f"{''.join(rows)}</table>")

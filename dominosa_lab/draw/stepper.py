@@ -1,0 +1,187 @@
+"""Step through a traced search: the board and the search tree at any step.
+
+:func:`stepper` is the interactive control for Jupyter; :func:`draw_search_step`
+draws one step on given axes (for pages, slides and the stepper itself). Both
+are built from the trace alone (:func:`dominosa_lab.tree.replay`), so every
+method that reports to :class:`~dominosa_lab.search.Search` can be stepped.
+"""
+
+from __future__ import annotations
+
+import io
+
+import ipywidgets as widgets
+import networkx as nx
+from matplotlib.axes import Axes
+from matplotlib.figure import Figure
+
+from dominosa_lab.core.puzzle import Placement, Puzzle
+from dominosa_lab.core.search import SearchResult
+from dominosa_lab.draw.board import draw_puzzle, outline
+from dominosa_lab.draw.tree import draw_search_tree
+from dominosa_lab.trace.tree import Frame, describe_event, replay, search_tree
+
+__all__ = ["LAST_MOVE_COLOR", "Stepper", "draw_search_step", "stepper"]
+
+LAST_MOVE_COLOR = "#d73027"
+
+
+class Stepper(widgets.VBox):
+    """A play button, step buttons and a slider over a trace; the picture follows the slider.
+
+    Use :func:`stepper` to make one. ``frames`` holds the replayed trace;
+    ``step`` (settable) is the slider position and ``frame`` the search's state there.
+    """
+
+    def __init__(
+        self,
+        puzzle: Puzzle,
+        result: SearchResult,
+        *,
+        tree: bool = True,
+        max_nodes: int = 300,
+        interval: int = 500,
+        figsize: tuple[float, float] | None = None,
+    ) -> None:
+        if result.trace is None:
+            raise ValueError("the run has no trace; solve it again with trace=True")
+        self.puzzle = puzzle
+        self.frames: list[Frame] = list(replay(result.trace))
+        self.tree = search_tree(result, puzzle) if tree else None
+        self.max_nodes = max_nodes
+        last = len(self.frames) - 1
+        self.play = widgets.Play(min=0, max=last, step=1, interval=interval)
+        self.slider = widgets.IntSlider(min=0, max=last, description="step",
+                                        layout=widgets.Layout(width="50%"))
+        widgets.link((self.play, "value"), (self.slider, "value"))
+        self.back_button = widgets.Button(description="◀ back", layout=widgets.Layout(width="80px"))
+        self.next_button = widgets.Button(description="next ▶", layout=widgets.Layout(width="80px"))
+        self.back_button.on_click(lambda _: self._move(-1))
+        self.next_button.on_click(lambda _: self._move(+1))
+        self.counters = widgets.HTML()
+        self.image = widgets.Image(format="png")
+        self.figure = Figure(figsize=figsize or ((12, 4.5) if tree else (4, 3.5)),
+                             layout="constrained")
+        if tree:
+            self.board_ax, self.tree_ax = self.figure.subplots(
+                1, 2, gridspec_kw={"width_ratios": [1, 2.4]})
+        else:
+            self.board_ax, self.tree_ax = self.figure.subplots(), None
+        self.slider.observe(lambda change: self._show(change["new"]), names="value")
+        controls = widgets.HBox([self.play, self.back_button, self.next_button, self.slider])
+        super().__init__([controls, self.counters, self.image])
+        self._show(0)
+
+    @property
+    def step(self) -> int:
+        """The step shown: how many trace events have been applied."""
+        return self.slider.value
+
+    @step.setter
+    def step(self, value: int) -> None:
+        self.slider.value = max(0, min(len(self.frames) - 1, value))
+
+    @property
+    def frame(self) -> Frame:
+        """The search's state at the step shown."""
+        return self.frames[self.step]
+
+    def _move(self, delta: int) -> None:
+        self.step = self.step + delta
+
+    def _show(self, step: int) -> None:
+        frame = self.frames[step]
+        self.counters.value = (
+            f"<b>step {step} of {len(self.frames) - 1}</b> &middot; nodes {frame.nodes} "
+            f"&middot; backtracks {frame.backtracks} &middot; depth {frame.depth} "
+            f"&middot; solutions {frame.solutions}<br>{describe_event(frame.event, self.puzzle)}"
+        )
+        self.board_ax.clear()
+        if self.tree_ax is not None:
+            self.tree_ax.clear()
+        draw_search_step(self.puzzle, frame, self.board_ax, self.tree, self.tree_ax,
+                         max_nodes=self.max_nodes)
+        buffer = io.BytesIO()
+        self.figure.savefig(buffer, format="png", dpi=80)
+        self.image.value = buffer.getvalue()
+
+
+def draw_search_step(
+    puzzle: Puzzle,
+    frame: Frame,
+    board_ax: Axes,
+    tree: nx.DiGraph | None = None,
+    tree_ax: Axes | None = None,
+    *,
+    max_nodes: int = 300,
+    legend: bool = True,
+) -> None:
+    """Draw the search at one step: the board (newest piece in red) and the tree so far.
+
+    Parameters
+    ----------
+    puzzle : Puzzle
+        The board that was solved.
+    frame : Frame
+        The step, from :func:`~dominosa_lab.tree.replay` (or ``Stepper.frames``).
+    board_ax : matplotlib Axes
+        Where the board goes.
+    tree, tree_ax : optional
+        The run's :func:`~dominosa_lab.tree.search_tree` and where to draw it as it
+        stood at this step, the current state ringed.
+    max_nodes, legend
+        Passed to :func:`~dominosa_lab.plot_tree.draw_search_tree`.
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt
+    >>> from dominosa_lab import Puzzle, solve
+    >>> from dominosa_lab.trace.tree import replay
+    >>> p = Puzzle([[0, 0, 1], [1, 1, 0]])
+    >>> frame = list(replay(solve(p, method="rowscan", trace=True).trace))[4]
+    >>> fig, (a, b) = plt.subplots(1, 2)
+    >>> draw_search_step(p, frame, a)
+    >>> a.get_title()
+    'step 4: placed 01↓ on (0, 2)-(1, 2)'
+    """
+    draw_puzzle(puzzle, frame.placements, ax=board_ax,
+                title=f"step {frame.step}: {describe_event(frame.event, puzzle)}")
+    event = frame.event
+    if event is not None and event.kind == "place" and isinstance(event.item, Placement):
+        outline(board_ax, puzzle, event.item, LAST_MOVE_COLOR)
+    if tree is not None and tree_ax is not None:
+        draw_search_tree(tree, tree_ax, max_nodes=max_nodes, current=frame.node,
+                         step=frame.step, legend=legend,
+                         title=f"search tree after {frame.nodes} nodes")
+
+
+def stepper(puzzle: Puzzle, result: SearchResult, **options) -> Stepper:
+    """A widget that steps through a traced search: the board and the tree at every step.
+
+    Parameters
+    ----------
+    puzzle : Puzzle
+        The board that was solved.
+    result : SearchResult
+        Its run with ``trace=True`` (any method).
+    **options
+        ``tree=False`` to show the board alone; ``max_nodes`` to summarise big
+        trees (see :func:`~dominosa_lab.plot_tree.draw_search_tree`); ``interval``
+        (ms per step when playing); ``figsize``.
+
+    Returns
+    -------
+    Stepper
+        An ``ipywidgets.VBox``: display it in a notebook, or drive it from code
+        through ``step``, ``next_button.click()`` and ``back_button.click()``.
+
+    Examples
+    --------
+    >>> from dominosa_lab import Puzzle, solve
+    >>> p = Puzzle([[0, 0, 1], [1, 1, 0]])
+    >>> s = stepper(p, solve(p, method="rowscan", trace=True))
+    >>> s.step = 5; s.next_button.click()
+    >>> s.step, len(s.frame.placements), s.frame.nodes
+    (6, 3, 3)
+    """
+    return Stepper(puzzle, result, **options)

@@ -1,0 +1,84 @@
+"""Darby's Domino Search (notebook 04): his generator's builds, tiling bias, search orders."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pandas as pd
+
+from dominosa_lab.experiments.sweep import random_boards, run_sweep, save_results, with_board_seed
+from dominosa_lab.tilings.bias import all_codes, code_counts, horizontal_share, sample_codes
+from dominosa_lab.tilings.parity import build_rows
+
+__all__ = [
+    "DARBY_BIAS",
+    "DARBY_BUILDS",
+    "DARBY_ORDERS",
+    "darby_bias_large",
+    "darby_bias_small",
+    "darby_builds",
+    "darby_orders",
+]
+
+
+#: Darby's builds: boards N = 3..8 (his 8x7 is N = 6, with more seeds); the colour-balance
+#: variant on his board; the naive method (no check, one build) on every board.
+DARBY_BUILDS = {"ns": (3, 4, 5, 6, 7, 8), "seeds": range(300), "darby_seeds": range(1000)}
+
+#: Parity against uniform tilings: all 95 tilings of the 4 x 5 board (N = 3), and 7 x 8 (N = 6).
+DARBY_BIAS = {"small": (4, 5), "small_seeds": range(20_000), "large": (7, 8),
+              "large_seeds": range(2_000), "samplers": ("uniform", "parity")}
+
+#: The search-order mystery: dominowise in its three orders (and dlx for reference).
+DARBY_ORDERS = {"ns": (3, 4, 5, 6, 7, 8), "seeds": range(100), "max_nodes": 300_000}
+
+
+def darby_builds(out: str | Path = "results") -> Path:
+    """Every build of Darby's generator: attempts, refusals, dominoes placed, dead ends."""
+    frames = []
+    for n in DARBY_BUILDS["ns"]:
+        cells = [(r, c) for r in range(n + 1) for c in range(n + 2)]
+        seeds = DARBY_BUILDS["darby_seeds"] if n == 6 else DARBY_BUILDS["seeds"]
+        runs = [("parity", {}), ("none", {"max_builds": 1})]
+        runs += [("balance", {})] if n == 6 else []
+        for check, bounds in runs:
+            frames.append(pd.DataFrame(build_rows(cells, seeds, check, **bounds)).assign(n=n))
+    return save_results(pd.concat(frames, ignore_index=True), out, "darby-builds")
+
+
+def darby_bias_small(out: str | Path = "results") -> Path:
+    """How often each of the 95 tilings of the 4 x 5 board comes out of each sampler."""
+    board, universe = DARBY_BIAS["small"], all_codes(DARBY_BIAS["small"])
+    rows = [
+        {"sampler": sampler, "tiling": i, "code": code, "count": count}
+        for sampler in DARBY_BIAS["samplers"]
+        for i, (code, count) in enumerate(code_counts(
+            sample_codes(board, sampler, DARBY_BIAS["small_seeds"]).values(), universe).items())
+    ]
+    return save_results(pd.DataFrame(rows), out, "darby-bias-small")
+
+
+def darby_bias_large(out: str | Path = "results") -> Path:
+    """One row per sampled 7 x 8 tiling: sampler, seed, its code and horizontal share.
+
+    A seed for which Darby's method dead-ends in all ten builds has no row.
+    """
+    rows = [
+        {"sampler": sampler, "seed": seed, "horizontal": horizontal_share(code), "code": code}
+        for sampler in DARBY_BIAS["samplers"]
+        for seed, code in sample_codes(DARBY_BIAS["large"], sampler,
+                                       DARBY_BIAS["large_seeds"]).items()
+    ]
+    return save_results(pd.DataFrame(rows), out, "darby-bias-large")
+
+
+def darby_orders(out: str | Path = "results") -> Path:
+    """dominowise with orders pile, fewest, mrv, and dlx/mrv, on 100 boards per N."""
+    boards = random_boards(DARBY_ORDERS["ns"], DARBY_ORDERS["seeds"])
+    budget = DARBY_ORDERS["max_nodes"]
+    frame = pd.concat([
+        run_sweep(boards, "dominowise", [{"order": o} for o in ("pile", "fewest", "mrv")],
+                  max_nodes=budget),
+        run_sweep(boards, "dlx", {"order": "mrv"}, max_nodes=budget),
+    ], ignore_index=True)
+    return save_results(with_board_seed(frame), out, "darby-orders")

@@ -1,0 +1,67 @@
+"""DominoPeg (notebook 05): the seed's boards by both searches, and the census of all patterns."""
+
+from __future__ import annotations
+
+import os
+from itertools import combinations
+from pathlib import Path
+
+import pandas as pd
+
+from dominosa_lab import dominopeg as peg
+from dominosa_lab.experiments.sweep import save_results
+
+__all__ = ["DOMINOPEG_BOARDS", "dominopeg_census", "dominopeg_runs"]
+
+
+#: The seed's three boards (the last one has six holes) and the 5-hole subsets of the last.
+DOMINOPEG_BOARDS = {
+    "seed": ((0, 10, 20, 24, 28), (0, 7, 14, 21, 28), (25, 26, 27, 32, 33, 34)),
+    "subsets": tuple(combinations((25, 26, 27, 32, 33, 34), 5)),
+    "naive_budget": 5_000_000,
+}
+
+
+def dominopeg_runs(out: str | Path = "results") -> Path:
+    """The seed's search and exact cover on its boards; exact cover on the 5-hole subsets.
+
+    The seed's search stops at its first solution (or at ``naive_budget``
+    placements); exact cover finds the first, and all where that is quick.
+    """
+    seed_boards, subsets = DOMINOPEG_BOARDS["seed"], DOMINOPEG_BOARDS["subsets"]
+    rows = []
+    for holes in seed_boards:
+        tally: dict[str, int] = {}
+        result = peg.solve_naive(peg.PegBoard(holes), max_nodes=DOMINOPEG_BOARDS["naive_budget"],
+                                 tally=tally)
+        rows.append(_peg_row(holes, result, limit=1, tested=tally["tested"]))
+        rows.append(_peg_row(holes, peg.solve(peg.PegBoard(holes)), limit=1))
+    for holes in (seed_boards[1], *subsets):
+        rows.append(_peg_row(holes, peg.solve(peg.PegBoard(holes), limit=None), limit=None))
+    return save_results(pd.DataFrame(rows), out, "dominopeg_runs")
+
+
+def _peg_row(holes: tuple[int, ...], result, limit: int | None, tested: int | None = None) -> dict:
+    """One run of a DominoPeg solver as a results row."""
+    stats = result.stats
+    return {
+        "puzzle": " ".join(map(str, holes)), "n": len(holes), "method": result.method,
+        "order": result.options.get("order", ""), "seed": None, "status": result.status,
+        "nodes": stats.nodes, "backtracks": stats.backtracks, "max_depth": stats.max_depth,
+        "seconds": stats.seconds, "solutions": len(result.solutions),
+        "limit": "all" if limit is None else limit, "tested": tested, "reason": result.reason,
+    }
+
+
+def dominopeg_census(out: str | Path = "results") -> Path:
+    """Every 5-hole pattern's number of solutions, one row per symmetry orbit of patterns.
+
+    Columns: ``holes`` (the orbit's smallest pattern), ``patterns`` (orbit size),
+    ``solutions`` (of each pattern in the orbit), ``up_to_symmetry`` (solutions of
+    one pattern counted once per symmetry class; no solution is symmetric itself).
+    """
+    counts = peg.census(processes=min(2, os.cpu_count() or 1))
+    frame = pd.DataFrame(peg.orbit_table(counts), columns=["holes", "patterns", "solutions"])
+    frame["holes"] = frame["holes"].map(lambda h: " ".join(map(str, h)))
+    frame["up_to_symmetry"] = frame["solutions"] * frame["patterns"] // 4
+    return save_results(frame, out, "dominopeg_census")

@@ -1,0 +1,250 @@
+"""Sweeps of puzzles x methods x options into tidy tables, saved and loaded as CSV.
+
+:func:`run_sweep` solves every puzzle with every method and option set, in a
+process pool by default, and returns one row per run (columns
+:data:`COLUMNS`, in the order of the inputs whatever the order of completion).
+This module knows no study: the studies are the other modules of
+:mod:`dominosa_lab.experiments`, named in its ``EXPERIMENTS``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterable, Mapping, Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+import pandas as pd
+from tqdm import tqdm
+
+from dominosa_lab.boards.planted import random_puzzle
+from dominosa_lab.core.puzzle import Puzzle
+from dominosa_lab.errors import PuzzleError
+from dominosa_lab.solvers import METHODS, solve
+
+__all__ = [
+    "COLUMNS",
+    "branching_table",
+    "load_results",
+    "random_boards",
+    "run_sweep",
+    "save_results",
+    "with_board_seed",
+]
+
+#: The columns of a sweep, one row per run; ``branching`` maps an option count
+#: to how many choices had that many options.
+COLUMNS = [
+    "puzzle", "n", "method", "order", "seed", "status", "nodes", "backtracks", "max_depth",
+    "seconds", "solutions", "choices", "branching",
+]
+
+Options = Mapping[str, Any] | Sequence[Mapping[str, Any]] | None
+
+
+@dataclass(frozen=True)
+class _Run:
+    """One solve, sent to a worker process."""
+
+    index: int
+    puzzle: Puzzle
+    name: str
+    method: str
+    options: dict = field(default_factory=dict)
+    limit: int | None = 1
+    max_nodes: int | None = None
+    time_limit: float | None = None
+
+
+def _execute(run: _Run) -> dict[str, Any]:
+    """Solve one run and return its row."""
+    result = solve(run.puzzle, method=run.method, limit=run.limit, max_nodes=run.max_nodes,
+                   time_limit=run.time_limit, **run.options)
+    stats = result.stats
+    row = {
+        "puzzle": run.name, "n": run.puzzle.max_pip, "method": run.method,
+        "order": run.options.get("order", ""), "seed": run.options.get("seed"),
+        "status": result.status, "nodes": stats.nodes, "backtracks": stats.backtracks,
+        "max_depth": stats.max_depth, "seconds": stats.seconds,
+        "solutions": len(result.solutions), "choices": stats.choices,
+        "branching": dict(sorted(stats.branching.items())),
+    }
+    row.update((k, v) for k, v in run.options.items() if k not in row)
+    return row
+
+
+def run_sweep(
+    puzzles: Iterable[Puzzle],
+    methods: str | Iterable[str],
+    options: Options = None,
+    executor: Executor | Literal["serial"] | None = None,
+    progress: bool = True,
+    max_nodes: int | None = None,
+    time_limit: float | None = None,
+    limit: int | None = 1,
+) -> pd.DataFrame:
+    """Solve every puzzle with every method and option set; one row per run.
+
+    Parameters
+    ----------
+    puzzles : iterable of Puzzle
+        The boards; a row's ``puzzle`` is the board's name (``#i`` if it has none).
+    methods : str or iterable of str
+        Names in :data:`dominosa_lab.METHODS`.
+    options : dict or list of dicts, optional
+        Option sets passed to the methods (e.g. ``[{"order": "mrv"}, {"order": "first"}]``);
+        every method runs with every set.
+    executor : Executor, "serial" or None
+        Where the runs go: by default a new process pool with one worker per
+        core; ``"serial"`` runs them here, one after another; or your own Executor.
+    progress : bool
+        Show a tqdm progress bar (on stderr).
+    max_nodes, time_limit : optional
+        The budget of each run; a run that hits it has ``status="stopped"``.
+    limit : int or None
+        Solutions to look for per run (``None``: all of them).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns :data:`COLUMNS` (plus any other option given), rows in the order
+        puzzle, method, option set.
+
+    Raises
+    ------
+    PuzzleError
+        For an unknown method, before anything runs.
+
+    Examples
+    --------
+    >>> from dominosa_lab import Puzzle, load
+    >>> df = run_sweep([load("mikefc-small")], "rowscan", executor="serial",
+    ...                progress=False)
+    >>> print(df[["puzzle", "method", "status", "nodes", "backtracks"]].to_string(index=False))
+          puzzle  method status  nodes  backtracks
+    mikefc-small rowscan solved     16           6
+    """
+    runs = _plan(puzzles, methods, options, limit, max_nodes, time_limit)
+    rows: list[dict[str, Any] | None] = [None] * len(runs)
+    with tqdm(total=len(runs), desc="sweep", unit="run", disable=not progress) as bar:
+        for index, row in _results(runs, executor):
+            rows[index] = row
+            bar.update()
+    frame = pd.DataFrame(rows)
+    return frame.reindex(columns=COLUMNS + [c for c in frame.columns if c not in COLUMNS])
+
+
+def _plan(
+    puzzles: Iterable[Puzzle],
+    methods: str | Iterable[str],
+    options: Options,
+    limit: int | None,
+    max_nodes: int | None,
+    time_limit: float | None,
+) -> list[_Run]:
+    methods = [methods] if isinstance(methods, str) else list(methods)
+    for method in methods:
+        if method not in METHODS:
+            known = ", ".join(sorted(METHODS))
+            raise PuzzleError(f"unknown method {method!r}; choose one of: {known}")
+    if options is None:
+        option_sets = [{}]
+    elif isinstance(options, Mapping):
+        option_sets = [dict(options)]
+    else:
+        option_sets = [dict(o) for o in options]
+    runs = []
+    for i, puzzle in enumerate(puzzles):
+        name = puzzle.name or f"#{i}"
+        for method in methods:
+            for opts in option_sets:
+                runs.append(_Run(len(runs), puzzle, name, method, opts,
+                                 limit, max_nodes, time_limit))
+    return runs
+
+
+def _results(
+    runs: list[_Run], executor: Executor | Literal["serial"] | None
+) -> Iterable[tuple[int, dict[str, Any]]]:
+    """``(index, row)`` for each run, in order of completion."""
+    if executor == "serial":
+        for run in runs:
+            yield run.index, _execute(run)
+        return
+    if executor is None:
+        with ProcessPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+            yield from _results(runs, pool)
+        return
+    futures = {executor.submit(_execute, run): run.index for run in runs}
+    for future in as_completed(futures):
+        yield futures[future], future.result()
+
+
+# --- saving and loading ---------------------------------------------------------------------
+
+
+def save_results(frame: pd.DataFrame, out: str | Path, name: str) -> Path:
+    """Write ``out/name.csv`` (dict columns as JSON) and return its path."""
+    path = Path(out) / f"{name}.csv"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    frame = frame.copy()
+    for column in frame.columns:
+        if frame[column].map(lambda v: isinstance(v, dict)).any():
+            frame[column] = frame[column].map(json.dumps)
+    frame.to_csv(path, index=False)
+    return path
+
+
+def load_results(name: str, folder: str | Path = "results") -> pd.DataFrame:
+    """Read ``folder/name.csv`` as written by an experiment; ``branching`` back as dicts.
+
+    Raises
+    ------
+    FileNotFoundError
+        Naming the command that writes the file.
+    """
+    path = Path(folder) / f"{name}.csv"
+    if not path.is_file():
+        command = name.replace("_", "-")  # experiment names use dashes; dominopeg_census.csv
+        raise FileNotFoundError(f"{path} is missing; run `dominosa-lab experiment {command}`")
+    frame = pd.read_csv(path, keep_default_na=False, na_values=[""])
+    if "branching" in frame.columns:
+        frame["branching"] = frame["branching"].map(
+            lambda text: {int(k): v for k, v in json.loads(text).items()}
+        )
+    return frame
+
+
+def random_boards(ns: Iterable[int], seeds: Iterable[int]) -> list[Puzzle]:
+    """``random_puzzle(n, seed)`` for every n and seed, n-major."""
+    seeds = list(seeds)
+    return [random_puzzle(n, seed)[0] for n in ns for seed in seeds]
+
+
+def with_board_seed(frame: pd.DataFrame) -> pd.DataFrame:
+    """Add the ``board_seed`` column, read from names such as ``random-n10-s3``."""
+    frame.insert(2, "board_seed", frame["puzzle"].str.extract(r"-s(\d+)$")[0].astype(int))
+    return frame
+
+
+def branching_table(frame: pd.DataFrame) -> pd.DataFrame:
+    """A sweep's ``branching`` column unrolled: one row per run and option count ``k``.
+
+    Examples
+    --------
+    >>> sweep = pd.DataFrame({"puzzle": ["a"], "nodes": [5], "branching": [{1: 4, 2: 1}]})
+    >>> print(branching_table(sweep).to_string(index=False))
+    puzzle  nodes  k  count
+         a      5  1      4
+         a      5  2      1
+    """
+    keep = [c for c in frame.columns if c != "branching"]
+    records = [
+        {**{c: row[c] for c in keep}, "k": k, "count": count}
+        for row in frame.to_dict("records")
+        for k, count in sorted(row["branching"].items())
+    ]
+    return pd.DataFrame(records, columns=[*keep, "k", "count"])

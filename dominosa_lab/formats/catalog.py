@@ -1,0 +1,53 @@
+"""Published puzzles by name; each lives in ``dominosa_lab/formats/data/NAME.txt`` with its source."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from dominosa_lab.core.puzzle import Puzzle
+from dominosa_lab.errors import PuzzleError
+from dominosa_lab.formats.text import parse_text
+
+__all__ = ["describe", "load", "names"]
+
+_DATA = Path(__file__).parent / "data"
+
+
+def names() -> list[str]:
+    """The catalog's puzzle names, sorted.
+
+    Examples
+    --------
+    >>> "mikefc-small" in names()
+    True
+    """
+    return sorted(p.name[:-4] for p in _DATA.iterdir() if p.name.endswith(".txt"))
+
+
+def _path(name: str) -> Path:
+    path = _DATA / f"{name}.txt"
+    if not path.is_file():
+        raise PuzzleError(f"no puzzle named {name!r} in the catalog; known: {', '.join(names())}")
+    return path
+
+
+def load(name: str) -> Puzzle:
+    """The catalog puzzle ``name`` (see :func:`names`)."""
+    return parse_text(_path(name).read_text(), name=name)
+
+
+def describe(name: str) -> dict[str, str]:
+    """The ``# key: value`` header of a catalog entry (``source``, ``title``)."""
+    info: dict[str, str] = {}
+    key = None
+    for line in _path(name).read_text().splitlines():
+        if not line.startswith("#"):
+            break
+        body = line[1:].strip()
+        head, sep, rest = body.partition(":")
+        if sep and head.isidentifier():
+            key = head
+            info[key] = rest.strip()
+        elif key:
+            info[key] += " " + body
+    return info

@@ -1,0 +1,40 @@
+"""A puzzle, and optionally a solution, as JSON (``{"format": "dominosa-lab/1", ...}``)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from dominosa_lab.core.puzzle import Placement, Puzzle, Solution
+from dominosa_lab.errors import FormatError
+
+__all__ = ["from_json", "to_json"]
+
+
+def to_json(puzzle: Puzzle, solution: Solution | None = None) -> str:
+    """A puzzle (and optionally a solution) as JSON that :func:`from_json` reads back."""
+    data: dict[str, Any] = {"format": "dominosa-lab/1", "max_pip": puzzle.max_pip,
+                            "rows": [list(r) for r in puzzle.rows]}
+    if puzzle.name:
+        data["name"] = puzzle.name
+    if solution is not None:
+        data["solution"] = [[list(pl.a), list(pl.b)] for pl in solution.placements]
+    return json.dumps(data)
+
+
+def from_json(text: str) -> tuple[Puzzle, Solution | None]:
+    """``(puzzle, solution or None)`` from :func:`to_json`'s output."""
+    try:
+        data = json.loads(text)
+        rows, max_pip = data["rows"], data["max_pip"]
+    except (json.JSONDecodeError, KeyError, TypeError) as err:
+        raise FormatError(f"not a dominosa-lab JSON puzzle: {err}") from None
+    puzzle = Puzzle(rows, max_pip=max_pip, name=data.get("name"))
+    raw = data.get("solution")
+    if raw is None:
+        return puzzle, None
+    try:
+        placements = [Placement(tuple(a), tuple(b)) for a, b in raw]
+    except (TypeError, ValueError) as err:
+        raise FormatError(f"JSON solution is not a list of cell pairs: {err}") from None
+    return puzzle, Solution(puzzle, placements)

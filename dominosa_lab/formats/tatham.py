@@ -1,0 +1,104 @@
+"""Simon Tatham's Dominosa game ids (``PARAMS:DESC``, e.g. ``"3:02113312013003232012"``).
+
+The board has N+1 rows and N+2 columns; ``DESC`` lists the numbers row by row,
+one digit each, numbers of 10 and more in brackets (``[10]``). Errors name the
+character position in the whole id as the user pasted it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from dominosa_lab.core.puzzle import Puzzle
+from dominosa_lab.errors import FormatError
+
+__all__ = ["parse_tatham", "to_tatham"]
+
+_PARAMS = re.compile(r"^(\d+)(?:d?([tbhea]))?$")
+
+
+def parse_tatham(game_id: str) -> Puzzle:
+    """A puzzle from a Simon Tatham Dominosa game id ``PARAMS:DESC``.
+
+    Raises :class:`~dominosa_lab.errors.FormatError` naming the offending character or number.
+
+    Examples
+    --------
+    >>> p = parse_tatham("3:02113312013003232012")
+    >>> p.rows[0]
+    (0, 2, 1, 1, 3)
+    >>> parse_tatham("12de:[11]").max_pip
+    Traceback (most recent call last):
+    ...
+    dominosa_lab.errors.FormatError: Tatham id: game description is too short: 1 of 182 numbers
+    """
+    game_id = game_id.strip()
+    if "#" in game_id and ":" not in game_id:
+        raise FormatError(
+            f"Tatham id {game_id!r} is a random seed ('PARAMS#SEED'): only the Portable Puzzle "
+            "Collection's own generator can expand it; copy the game id (PARAMS:DESC) instead"
+        )
+    params, sep, desc = game_id.partition(":")
+    if not sep:
+        raise FormatError(f"Tatham id {game_id!r} has no ':' between parameters and description")
+    match = _PARAMS.match(params)
+    if not match:
+        raise FormatError(
+            f"Tatham id: parameters {params!r} are not a number N with an optional "
+            "difficulty such as 'dh'"
+        )
+    n = int(match.group(1))
+    width, height = n + 2, n + 1
+    numbers = _tatham_numbers(desc, n, width * height, offset=len(params) + 1)
+    if len(numbers) < width * height:
+        raise FormatError(
+            f"Tatham id: game description is too short: {len(numbers)} of {width * height} numbers"
+        )
+    rows = [numbers[r * width:(r + 1) * width] for r in range(height)]
+    return Puzzle(rows, max_pip=n)
+
+
+def _tatham_numbers(desc: str, n: int, need: int, offset: int) -> list[int]:
+    """The numbers of ``desc``; error positions count from 1 in the whole id (``offset`` before)."""
+    numbers: list[int] = []
+    i = 0
+    while i < len(desc):
+        ch = desc[i]
+        if len(numbers) == need:
+            raise FormatError(
+                f"Tatham id: game description is too long: extra text from character "
+                f"{offset + i + 1} ({desc[i:i + 10]!r})"
+            )
+        if ch == "[":
+            end = desc.find("]", i)
+            if end < 0:
+                raise FormatError(
+                    f"Tatham id: missing ']' for the '[' at character {offset + i + 1}"
+                )
+            token, start, i = desc[i + 1:end], offset + i + 1, end + 1
+            if not token.isdecimal():
+                raise FormatError(f"Tatham id: [{token}] at character {start} is not a number")
+        elif ch.isdecimal():
+            token, start, i = ch, offset + i + 1, i + 1
+        else:
+            raise FormatError(f"Tatham id: invalid character {ch!r} at character {offset + i + 1}")
+        value = int(token)
+        if value > n:
+            raise FormatError(
+                f"Tatham id: number {value} at character {start} (number {len(numbers) + 1}) "
+                f"is out of range 0..{n}"
+            )
+        numbers.append(value)
+    return numbers
+
+
+def to_tatham(puzzle: Puzzle) -> str:
+    """The game id of a full (N+1) x (N+2) board, e.g. ``"3:02113312013003232012"``."""
+    n = puzzle.max_pip
+    if puzzle.shape != (n + 1, n + 2) or puzzle.has_gaps:
+        raise FormatError(
+            f"Tatham ids describe full {n + 1}x{n + 2} boards; this one is "
+            f"{puzzle.shape[0]}x{puzzle.shape[1]}{' with gaps' if puzzle.has_gaps else ''}"
+        )
+    desc = "".join(str(v) if v < 10 else f"[{v}]" for row in puzzle.rows for v in row)
+    return f"{n}:{desc}"

@@ -1,0 +1,107 @@
+"""Plain text boards: whitespace-separated numbers, ``.`` for a gap, ``#`` comments.
+
+Also the terminal drawing of a board with its dominoes outlined (:func:`to_box_text`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from dominosa_lab.core.puzzle import Cell, Placement, Puzzle
+from dominosa_lab.errors import FormatError
+
+__all__ = ["parse_text", "to_box_text", "to_text"]
+
+_GAP = "."
+
+
+def parse_text(text: str, max_pip: int | None = None, name: str | None = None) -> Puzzle:
+    """A puzzle from text: one board row per line, numbers separated by spaces.
+
+    A line may also hold a comment after ``#``; blank lines are skipped; ``.``
+    marks a gap.
+
+    Examples
+    --------
+    >>> p = parse_text('''
+    ... # a double-1 board
+    ... 0 0 1
+    ... 1 1 0
+    ... ''')
+    >>> p.shape, p.max_pip
+    ((2, 3), 1)
+    """
+    rows: list[list[int | None]] = []
+    for lineno, raw in enumerate(text.splitlines(), start=1):
+        line = raw.partition("#")[0]
+        if not line.strip():
+            continue
+        row: list[int | None] = []
+        for col, token in enumerate(line.split()):
+            if token == _GAP:
+                row.append(None)
+            elif token.isdecimal():
+                row.append(int(token))
+            else:
+                raise FormatError(
+                    f"line {lineno}, entry {col + 1}: {token!r} is not a number or '{_GAP}'"
+                )
+        if rows and len(row) != len(rows[0]):
+            raise FormatError(
+                f"line {lineno}: {len(row)} entries, but the first board line has {len(rows[0])}"
+            )
+        rows.append(row)
+    if not rows:
+        raise FormatError("the text holds no board (only blank lines or comments)")
+    return Puzzle(rows, max_pip=max_pip, name=name)
+
+
+def to_text(puzzle: Puzzle) -> str:
+    """The board as text, numbers right-aligned, ``.`` for gaps; :func:`parse_text` reads it."""
+    return str(puzzle)
+
+
+def to_box_text(puzzle: Puzzle, placements: Iterable[Placement] = ()) -> str:
+    """The board in plain ASCII with a wall around every domino (and every uncovered cell).
+
+    Examples
+    --------
+    >>> p = Puzzle([[0, 0, 1], [1, 1, 0]])
+    >>> print(to_box_text(p, [Placement((0, 0), (0, 1)), Placement((1, 0), (1, 1)),
+    ...                       Placement((0, 2), (1, 2))]))
+    +---+---+---+
+    | 0   0 | 1 |
+    +---+---+   +
+    | 1   1 | 0 |
+    +---+---+---+
+    """
+    n_rows, n_cols = puzzle.shape
+    owner: dict[Cell, int] = {cell: -1 - i for i, cell in enumerate(puzzle.cells)}
+    for i, pl in enumerate(placements):
+        for cell in pl.cells:
+            owner[cell] = i
+    width = len(str(puzzle.max_pip))
+
+    def wall(x: Cell, y: Cell) -> bool:
+        return owner.get(x) != owner.get(y)
+
+    lines = []
+    for r in range(n_rows + 1):
+        border = []
+        for c in range(n_cols + 1):
+            around = (wall((r - 1, c - 1), (r - 1, c)), wall((r, c - 1), (r, c)),
+                      wall((r - 1, c - 1), (r, c - 1)), wall((r - 1, c), (r, c)))
+            border.append("+" if any(around) else " ")
+            if c < n_cols:
+                border.append(("-" if wall((r - 1, c), (r, c)) else " ") * (width + 2))
+        lines.append("".join(border).rstrip())
+        if r == n_rows:
+            break
+        row = []
+        for c in range(n_cols + 1):
+            row.append("|" if wall((r, c - 1), (r, c)) else " ")
+            if c < n_cols:
+                v = puzzle.rows[r][c]
+                row.append(f" {'' if v is None else v:>{width}} ")
+        lines.append("".join(row).rstrip())
+    return "\n".join(lines)

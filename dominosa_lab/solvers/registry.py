@@ -1,0 +1,141 @@
+"""The methods as data: one :class:`MethodInfo` per method, looked up by name.
+
+A method's ``function`` is a generator ``function(puzzle, search, **options)``
+that yields :class:`~dominosa_lab.core.puzzle.Solution` objects and reports
+every placement to ``search`` (see :mod:`dominosa_lab.core.search` for the
+counting rule). The registry says which move orders a method accepts, in the
+one vocabulary of :data:`~dominosa_lab.core.options.ORDERS`, so the command
+line, the notebooks and the contract test all read it instead of repeating it.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from dominosa_lab.core.options import check_choice, check_seed
+from dominosa_lab.core.puzzle import Solution
+from dominosa_lab.errors import MethodError
+from dominosa_lab.solvers import collision, dlx, dominowise, human, odometer, rowscan
+
+__all__ = ["DEFAULT_METHOD", "METHODS", "MethodInfo", "checked_options", "method_info"]
+
+MethodFunction = Callable[..., Iterator[Solution]]
+
+
+@dataclass(frozen=True)
+class MethodInfo:
+    """What the registry knows of a method.
+
+    Attributes
+    ----------
+    name : str
+        The key in :data:`METHODS`.
+    function : callable
+        The generator of solutions, ``function(puzzle, search, **options)``.
+    orders : tuple of str
+        The move orders it accepts (a subset of ``ORDERS``); the first is the default.
+    source : str
+        Where the method comes from.
+    summary : str
+        What it does, in one line.
+    exponential : bool
+        Whether its running time can grow exponentially with the board, so that
+        the command line gives it a default time limit.
+    """
+
+    name: str
+    function: MethodFunction
+    orders: tuple[str, ...]
+    source: str
+    summary: str
+    exponential: bool = True
+
+    @property
+    def default_order(self) -> str:
+        """The order used when none is given."""
+        return self.orders[0]
+
+    @property
+    def options(self) -> tuple[str, ...]:
+        """Every option the method takes (``order`` and ``seed`` included)."""
+        params = list(inspect.signature(self.function).parameters)[2:]
+        extra = ("order",) if "order" not in params else ()
+        return (*extra, *params)
+
+
+#: Every method by name, in the order the sources introduced them.
+METHODS: dict[str, MethodInfo] = {
+    info.name: info
+    for info in (
+        MethodInfo("rowscan", rowscan.solve, ("pile",), "R blog (seed 000)",
+                   "backtracking over cells in reading order, horizontal before vertical"),
+        MethodInfo("human", human.solve, ("mrv",), "Caviness (seed 001)",
+                   "forced locations, forced pieces, else branch on the piece with fewest places"),
+        MethodInfo("collision", collision.solve, ("pile", "fewest"), "Caviness (seed 001)",
+                   "brute force: every combination of each domino's places, conflicts removed"),
+        MethodInfo("odometer", odometer.solve, ("fewest", "pile"), "Caviness (seed 001)",
+                   "an odometer over dominoes by place count, turned at the first conflict"),
+        MethodInfo("dominowise", dominowise.solve, ("pile", "fewest", "mrv"), "Darby (seed 002)",
+                   "depth-first over dominoes and their candidate places"),
+        MethodInfo("dlx", dlx.solve, ("mrv", "pile", "random"), "TCG homework (seed 003)",
+                   "exact cover with dancing links"),
+    )
+}
+
+#: The method of ``solve(puzzle)`` when none is named.
+DEFAULT_METHOD = "dlx"
+
+
+def method_info(name: str | None) -> MethodInfo:
+    """The :class:`MethodInfo` of ``name`` (``None``: the default method).
+
+    Examples
+    --------
+    >>> method_info("dlx").orders
+    ('mrv', 'pile', 'random')
+    >>> method_info("simplex")
+    Traceback (most recent call last):
+    ...
+    dominosa_lab.errors.MethodError: unknown method 'simplex'; choose one of: collision, dlx, \
+dominowise, human, odometer, rowscan
+    """
+    key = DEFAULT_METHOD if name is None else name
+    if isinstance(key, str) and key in METHODS:
+        return METHODS[key]
+    known = ", ".join(sorted(METHODS))
+    raise MethodError(f"unknown method {name!r}; choose one of: {known}")
+
+
+def checked_options(info: MethodInfo, options: dict[str, Any]) -> dict[str, Any]:
+    """The options to pass to ``info.function``, each checked; options left ``None`` dropped.
+
+    ``order`` must be one the method accepts; it is passed only to a method
+    with a choice of orders. ``seed`` must be an int, a numpy Generator or None.
+
+    Examples
+    --------
+    >>> checked_options(METHODS["rowscan"], {"order": "pile"})
+    {}
+    >>> checked_options(METHODS["rowscan"], {"order": "mrv"})
+    Traceback (most recent call last):
+    ...
+    dominosa_lab.errors.ArgumentError: order must be one of 'pile' for method 'rowscan', \
+got 'mrv' (str)
+    """
+    options = {k: v for k, v in options.items() if v is not None}
+    accepted = info.options
+    for key in options:
+        if key not in accepted:
+            raise MethodError(
+                f"method {info.name!r} has no option {key!r} (it takes: {', '.join(accepted)})"
+            )
+    if "order" in options:
+        check_choice("order", options["order"], info.orders, f"method {info.name!r}")
+        if len(info.orders) == 1:
+            del options["order"]
+    if "seed" in options:
+        check_seed("seed", options["seed"])
+    return options

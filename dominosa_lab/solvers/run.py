@@ -1,0 +1,221 @@
+"""Solving by method name: solve, iter_solutions, count_solutions and is_unique.
+
+All four take the same budget (``max_nodes`` placements, ``time_limit``
+seconds) and report a spent budget the same way: ``status="stopped"`` with the
+counters so far, never an exception.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from dominosa_lab.core.options import check_count
+from dominosa_lab.core.puzzle import Puzzle, Solution
+from dominosa_lab.core.search import (
+    DEFAULT_TRACE_LIMIT,
+    Progress,
+    Search,
+    SearchResult,
+    SearchStats,
+    Status,
+    collect,
+)
+from dominosa_lab.errors import ArgumentError
+from dominosa_lab.solvers.registry import checked_options, method_info
+
+__all__ = ["SolutionCount", "count_solutions", "is_unique", "iter_solutions", "solve"]
+
+Board = Puzzle | Sequence[Sequence[int | None]]
+
+
+def _puzzle(puzzle: Board) -> Puzzle:
+    if isinstance(puzzle, Puzzle):
+        return puzzle
+    if isinstance(puzzle, (str, bytes)):
+        raise ArgumentError("puzzle must be a Puzzle or rows of numbers; for text use "
+                            "dominosa_lab.parse, for a Tatham id dominosa_lab.from_tatham")
+    return Puzzle(puzzle)
+
+
+def iter_solutions(
+    puzzle: Board,
+    method: str | None = None,
+    search: Search | None = None,
+    **options: Any,
+) -> Iterator[Solution]:
+    """Stream the solutions of ``puzzle`` found by ``method`` (lazily, one at a time).
+
+    Examples
+    --------
+    >>> from dominosa_lab import load
+    >>> next(iter_solutions(load("mikefc-small"), "rowscan")).is_valid()
+    True
+    """
+    puzzle = _puzzle(puzzle)
+    info = method_info(method)
+    options = checked_options(info, options)
+    return info.function(puzzle, Search() if search is None else search, **options)
+
+
+def solve(
+    puzzle: Board,
+    method: str | None = None,
+    limit: int | None = 1,
+    *,
+    max_nodes: int | None = None,
+    time_limit: float | None = None,
+    trace: bool = False,
+    trace_limit: int = DEFAULT_TRACE_LIMIT,
+    progress: Progress | None = None,
+    **options: Any,
+) -> SearchResult:
+    """Solve a Dominosa puzzle with the method of that name.
+
+    Parameters
+    ----------
+    puzzle : Puzzle or rows of numbers
+        The board.
+    method : str, optional
+        A key of :data:`~dominosa_lab.solvers.registry.METHODS`; ``None`` is the default method.
+    limit : int or None
+        Stop after this many solutions; ``None`` finds them all.
+    max_nodes, time_limit : optional
+        The budget: placements tried, seconds. When hit, the result has
+        ``status="stopped"`` and the counters so far.
+    trace : bool
+        Record the search's events in ``result.trace`` (at most ``trace_limit``).
+    progress : callable, optional
+        ``progress(stats, seconds)`` about once a second while the search runs.
+    **options
+        Passed to the method, e.g. ``order="mrv"`` or ``seed=1`` for ``dlx``;
+        options left as ``None`` are not passed.
+
+    Returns
+    -------
+    SearchResult
+        ``status`` ("solved", "no_solution", "stopped"), ``solutions``, ``stats``, ``trace``.
+
+    Raises
+    ------
+    DominosaError
+        For a board that is not well formed, an unknown method, an option the
+        method does not take, or an argument of the wrong type or range.
+
+    Examples
+    --------
+    >>> from dominosa_lab import load, solve
+    >>> r = solve(load("mikefc-small"), method="rowscan")
+    >>> r.status, r.solution.is_valid()
+    ('solved', True)
+    >>> solve(load("mikefc-large"), method="rowscan", max_nodes=10).status
+    'stopped'
+    """
+    info = method_info(method)
+    limit = check_count("limit", limit, minimum=1)
+    search = Search(max_nodes=max_nodes, time_limit=time_limit, trace=trace,
+                    trace_limit=trace_limit, progress=progress)
+    options = {k: v for k, v in options.items() if v is not None}
+    stream = iter_solutions(puzzle, info.name, search, **options)
+    return collect(stream, search, limit=limit, method=info.name, options=options)
+
+
+class SolutionCount(int):
+    """A number of solutions that knows whether it is exact.
+
+    It is the int of solutions found; ``status`` says what that means:
+    ``"solved"`` or ``"no_solution"`` (exact, or exactly ``limit`` when the
+    count reached it), ``"stopped"`` (the budget ran out: a lower bound).
+    ``stats`` are the search's counters, ``reason`` why it stopped.
+
+    Examples
+    --------
+    >>> c = SolutionCount(3, "stopped", SearchStats(), "node budget of 10 exhausted")
+    >>> c + 1, c.status, c.exact
+    (4, 'stopped', False)
+    """
+
+    status: Status
+    stats: SearchStats
+    reason: str
+
+    def __new__(cls, value: int, status: Status, stats: SearchStats,
+                reason: str = "") -> SolutionCount:
+        count = super().__new__(cls, value)
+        count.status, count.stats, count.reason = status, stats, reason
+        return count
+
+    @property
+    def exact(self) -> bool:
+        """False when the budget stopped the count (the value is then a lower bound)."""
+        return self.status != "stopped"
+
+    def __repr__(self) -> str:
+        return f"SolutionCount({int(self)}, status={self.status!r})"
+
+
+def count_solutions(
+    puzzle: Board,
+    limit: int | None = None,
+    method: str | None = None,
+    *,
+    max_nodes: int | None = None,
+    time_limit: float | None = None,
+    **options: Any,
+) -> SolutionCount:
+    """The number of solutions of ``puzzle``, counting no further than ``limit``.
+
+    Solutions are counted, not kept. The budget works as in :func:`solve`: when
+    it runs out the count so far comes back with ``status="stopped"``.
+
+    Examples
+    --------
+    >>> from dominosa_lab import load
+    >>> count_solutions(load("tcg-n10"))
+    SolutionCount(16, status='solved')
+    >>> count_solutions(load("tcg-n10"), limit=2) == 2
+    True
+    >>> count_solutions(load("tcg-n10"), max_nodes=20).status
+    'stopped'
+    """
+    info = method_info(method)
+    limit = check_count("limit", limit, minimum=1)
+    search = Search(max_nodes=max_nodes, time_limit=time_limit)
+    stream = _counted(iter_solutions(puzzle, info.name, search, **options), limit)
+    result = collect(stream, search, limit=None, method=info.name)
+    return SolutionCount(len(result.solutions), result.status, result.stats, result.reason)
+
+
+def _counted(solutions: Iterator[Solution], limit: int | None) -> Iterator[None]:
+    """One ``None`` per solution (so none is kept), at most ``limit`` of them."""
+    for count, _ in enumerate(solutions, start=1):
+        yield None
+        if count == limit:
+            return
+
+
+def is_unique(
+    puzzle: Board,
+    method: str | None = None,
+    *,
+    max_nodes: int | None = None,
+    time_limit: float | None = None,
+    **options: Any,
+) -> bool | None:
+    """Whether ``puzzle`` has exactly one solution; ``None`` if the budget ran out first.
+
+    The search stops at the second solution.
+
+    Examples
+    --------
+    >>> from dominosa_lab import load
+    >>> is_unique(load("mikefc-small")), is_unique(load("tcg-n10"))
+    (True, False)
+    >>> print(is_unique(load("mikefc-large"), method="rowscan", max_nodes=5))
+    None
+    """
+    count = count_solutions(puzzle, limit=2, method=method, max_nodes=max_nodes,
+                            time_limit=time_limit, **options)
+    if count == 2 or count.exact:
+        return count == 1
+    return None

@@ -1,0 +1,326 @@
+"""A board to solve by hand: Gary Darby's Domino Search as a model any front end can drive.
+
+:class:`PlayBoard` keeps the outlines a person has drawn, with undo; its two
+triangular :class:`DominoTable` s are Darby's second grid (how often each domino
+has been outlined, and how many places each can still go); :meth:`PlayBoard.hint`
+is his "Search and add" button; :meth:`PlayBoard.show_solution` his honour-system
+checkbox; :meth:`PlayBoard.save` / :meth:`PlayBoard.load` keep a game in JSON.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from os import PathLike
+from pathlib import Path
+from typing import Any
+
+from dominosa_lab.core.puzzle import Cell, Domino, Placement, Puzzle, Solution
+from dominosa_lab.errors import PuzzleError
+from dominosa_lab.formats import from_json, to_json
+from dominosa_lab.solvers import solve
+
+__all__ = ["SAVE_FORMAT", "SAVE_VERSION", "DominoTable", "Hint", "PlayBoard"]
+
+#: The ``format`` field of a saved game, and the newest version this code reads and writes.
+SAVE_FORMAT = "dominosa-lab/play"
+SAVE_VERSION = 1
+
+
+@dataclass(frozen=True)
+class Hint:
+    """A domino outline that the board forces, and why."""
+
+    placement: Placement
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.placement}: {self.reason}"
+
+
+@dataclass(frozen=True)
+class DominoTable:
+    """One number per domino laid out as Darby's triangle: smaller number across, larger down.
+
+    ``marked`` holds the dominoes the player has already outlined (Darby prints
+    their counts in red).
+
+    Examples
+    --------
+    >>> t = DominoTable("places", 1, {(0, 0): 2, (0, 1): 1, (1, 1): 0}, frozenset({(0, 1)}))
+    >>> t.grid()
+    [[2, None], [1, 0]]
+    >>> print(t)
+    places
+        0  1
+     0  2
+     1  1* 0
+    """
+
+    title: str
+    max_pip: int
+    values: dict[Domino, int]
+    marked: frozenset[Domino]
+
+    def __getitem__(self, domino: Domino) -> int:
+        lo, hi = sorted(domino)
+        return self.values[(lo, hi)]
+
+    def grid(self) -> list[list[int | None]]:
+        """Rows by the larger number, columns by the smaller; ``None`` above the diagonal."""
+        size = self.max_pip + 1
+        return [[self.values[(lo, hi)] if lo <= hi else None for lo in range(size)]
+                for hi in range(size)]
+
+    def __str__(self) -> str:
+        size = self.max_pip + 1
+        w = 1 + max(len(str(v)) for v in [self.max_pip, *self.values.values()])
+        lines = [self.title, (" " * (w + 1) + "".join(f"{lo:>{w}} " for lo in range(size)))]
+        for hi in range(size):
+            cells = "".join(f"{self.values[(lo, hi)]:>{w}}" + "*" * ((lo, hi) in self.marked)
+                            + " " * ((lo, hi) not in self.marked) for lo in range(hi + 1))
+            lines.append(f"{hi:>{w}} {cells}")
+        return "\n".join(line.rstrip() for line in lines)
+
+
+class PlayBoard:
+    """The outlines a person has drawn on a puzzle, with undo, tables, hints and the solution.
+
+    Parameters
+    ----------
+    puzzle : Puzzle
+        The board to solve.
+
+    Examples
+    --------
+    >>> from dominosa_lab import Puzzle, load
+    >>> board = PlayBoard(load("mikefc-small"))
+    >>> board.draw((0, 0), (0, 1))
+    Placement((0, 0), (0, 1))
+    >>> board.drawn_counts()[(2, 3)], board.is_solved()
+    (1, False)
+    >>> board.undo(); board.placements()
+    ()
+    >>> hints = board.apply_hints(); board.is_solved()
+    True
+    """
+
+    def __init__(self, puzzle: Puzzle) -> None:
+        self.puzzle = puzzle
+        self._at: dict[Cell, Placement] = {}
+        self._history: list[tuple[tuple[Placement, ...], tuple[Placement, ...]]] = []
+        self._solution: Solution | None = None
+
+    # --- the player's moves ---------------------------------------------------------------
+
+    def draw(self, cell_a: Cell, cell_b: Cell) -> Placement:
+        """Outline a domino on two adjacent free cells; :class:`PuzzleError` says why not."""
+        pl = self._checked(cell_a, cell_b)
+        self._apply((pl,), ())
+        return pl
+
+    def erase(self, cell: Cell) -> Placement:
+        """Erase the outline that covers ``cell`` and return it."""
+        pl = self.outline_at(cell)
+        if pl is None:
+            raise PuzzleError(f"cell {tuple(cell)} is not part of any outline, nothing to erase")
+        self._apply((), (pl,))
+        return pl
+
+    def undo(self) -> None:
+        """Take back the last draw, erase or :meth:`apply_hints`."""
+        if not self._history:
+            raise PuzzleError("nothing to undo")
+        added, removed = self._history.pop()
+        self._change(removed, added)
+
+    def outline_at(self, cell: Cell) -> Placement | None:
+        """The outline covering ``cell``, or ``None``; :class:`PuzzleError` if off the board."""
+        self.puzzle.value(cell)
+        return self._at.get(tuple(cell))
+
+    def placements(self) -> tuple[Placement, ...]:
+        """The outlines drawn so far, sorted."""
+        return tuple(sorted(set(self._at.values())))
+
+    def is_solved(self) -> bool:
+        """True when the outlines cover every cell and use every domino once."""
+        return Solution(self.puzzle, self.placements()).is_valid()
+
+    # --- Darby's second grid ----------------------------------------------------------------
+
+    def drawn_counts(self) -> DominoTable:
+        """How many times the player has outlined each domino (the target: all 1)."""
+        values = dict.fromkeys(self.puzzle.dominoes, 0)
+        for pl in self.placements():
+            values[self.puzzle.domino_of(pl)] += 1
+        return self._table("outlined", values)
+
+    def place_counts(self) -> DominoTable:
+        """How many places on the free cells each domino can still go (outlined ones marked)."""
+        values = {d: len(self._free_places(pls)) for d, pls in self.puzzle.candidates().items()}
+        return self._table("possible places", values)
+
+    # --- help -----------------------------------------------------------------------------
+
+    def hint(self) -> list[Hint]:
+        """Darby's "Search and add": the outlines forced by the present board, with reasons.
+
+        A domino not yet outlined with exactly one possible place goes there; a
+        free cell with exactly one free neighbour pairs with it. Both are forced
+        in every solution that contains the outlines drawn so far.
+        """
+        hints: dict[Placement, Hint] = {}
+        drawn = self.drawn_counts()
+        for domino, pls in self.puzzle.candidates().items():
+            places = self._free_places(pls)
+            if drawn[domino] == 0 and len(places) == 1:
+                hints.setdefault(places[0], Hint(places[0], f"domino {domino} has one place left"))
+        for cell in self.puzzle.cells:
+            if cell in self._at:
+                continue
+            free = [nb for nb in self.puzzle.neighbours(cell) if nb not in self._at]
+            if len(free) == 1:
+                pl = Placement(cell, free[0])
+                hints.setdefault(pl, Hint(pl, f"cell {cell} has one free neighbour"))
+        return sorted(hints.values(), key=lambda h: h.placement)
+
+    def conflicts(self) -> list[str]:
+        """Why the outlines cannot be part of a solution: Darby's black zeros, and more.
+
+        A domino outlined twice, a domino not outlined with no possible place
+        left, a free cell with no free neighbour. An empty list does not prove
+        the outlines right, only that nothing is visibly wrong yet.
+
+        Examples
+        --------
+        >>> from dominosa_lab import Puzzle, load
+        >>> board = PlayBoard(load("mikefc-small"))
+        >>> board.draw((0, 1), (1, 1)); board.draw((1, 0), (2, 0))
+        Placement((0, 1), (1, 1))
+        Placement((1, 0), (2, 0))
+        >>> board.conflicts()
+        ['cell (0, 0) has no free neighbour']
+        """
+        drawn, places = self.drawn_counts(), self.place_counts()
+        out = [f"domino {d} is outlined {n} times" for d, n in drawn.values.items() if n > 1]
+        out += [f"domino {d} has no place left" for d, n in places.values.items()
+                if n == 0 and drawn[d] == 0]
+        out += [f"cell {cell} has no free neighbour" for cell in self.puzzle.cells
+                if cell not in self._at
+                and all(nb in self._at for nb in self.puzzle.neighbours(cell))]
+        return out
+
+    def apply_hints(self) -> list[Hint]:
+        """Draw hints until none is left; one :meth:`undo` takes them all back."""
+        applied: list[Hint] = []
+        while fresh := [h for h in self.hint() if self._is_free(h.placement)]:
+            for h in fresh:
+                if self._is_free(h.placement):  # an earlier hint of this round may have taken it
+                    self._change((h.placement,), ())
+                    applied.append(h)
+        if applied:
+            self._history.append((tuple(h.placement for h in applied), ()))
+        return applied
+
+    def show_solution(self) -> Solution:
+        """A solution of the puzzle (the honour system: for when you give up)."""
+        if self._solution is None:
+            result = solve(self.puzzle)
+            if result.solution is None:
+                raise PuzzleError(f"{self.puzzle!r} has no solution to show")
+            self._solution = result.solution
+        return self._solution
+
+    # --- files ----------------------------------------------------------------------------
+
+    def save(self, path: str | PathLike) -> None:
+        """Write the puzzle and the outlines as JSON that :meth:`load` reads back."""
+        data = {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "puzzle": json.loads(to_json(self.puzzle)),
+            "outlines": [[list(pl.a), list(pl.b)] for pl in self.placements()],
+        }
+        Path(path).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+
+    @classmethod
+    def load(cls, path: str | PathLike) -> PlayBoard:
+        """A board from a file written by :meth:`save`; :class:`PuzzleError` if it is damaged."""
+        data = _read_save(Path(path))
+        try:
+            board = cls(from_json(json.dumps(data["puzzle"]))[0])
+        except PuzzleError as err:
+            raise PuzzleError(f"{path}: bad puzzle: {err}") from None
+        outlines = data["outlines"]
+        if not isinstance(outlines, list):
+            raise PuzzleError(f"{path}: 'outlines' is not a list")
+        for i, pair in enumerate(outlines):
+            try:
+                board._change((board._checked(*_cell_pair(pair)),), ())
+            except PuzzleError as err:
+                raise PuzzleError(f"{path}: outline {i} {pair!r}: {err}") from None
+        return board
+
+    # --- internals ------------------------------------------------------------------------
+
+    def _checked(self, cell_a: Cell, cell_b: Cell) -> Placement:
+        pl = Placement(cell_a, cell_b)
+        for cell in pl.cells:
+            self.puzzle.value(cell)
+            if cell in self._at:
+                raise PuzzleError(f"cell {cell} is already in the outline {self._at[cell]}; "
+                                  "erase that first")
+        return pl
+
+    def _apply(self, added: tuple[Placement, ...], removed: tuple[Placement, ...]) -> None:
+        self._change(added, removed)
+        self._history.append((added, removed))
+
+    def _change(self, added: tuple[Placement, ...], removed: tuple[Placement, ...]) -> None:
+        for pl in removed:
+            for cell in pl.cells:
+                del self._at[cell]
+        for pl in added:
+            for cell in pl.cells:
+                self._at[cell] = pl
+
+    def _is_free(self, pl: Placement) -> bool:
+        return pl.a not in self._at and pl.b not in self._at
+
+    def _free_places(self, placements: list[Placement]) -> list[Placement]:
+        return [pl for pl in placements if self._is_free(pl)]
+
+    def _table(self, title: str, values: dict[Domino, int]) -> DominoTable:
+        marked = frozenset(self.puzzle.domino_of(pl) for pl in self.placements())
+        return DominoTable(title, self.puzzle.max_pip, values, marked)
+
+    def __repr__(self) -> str:
+        return f"PlayBoard({self.puzzle!r}, {len(self.placements())} outlines)"
+
+
+def _read_save(path: Path) -> dict[str, Any]:
+    """The checked top level of a saved game."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as err:
+        raise PuzzleError(f"{path}: cannot read the saved game: {err}") from None
+    except json.JSONDecodeError as err:
+        raise PuzzleError(f"{path}: not JSON (damaged?): {err}") from None
+    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+        raise PuzzleError(f"{path}: not a dominosa-lab saved game (no format {SAVE_FORMAT!r})")
+    version = data.get("version")
+    if not isinstance(version, int) or not 1 <= version <= SAVE_VERSION:
+        raise PuzzleError(f"{path}: saved-game version {version!r} is not one this code reads "
+                          f"(1..{SAVE_VERSION})")
+    missing = [key for key in ("puzzle", "outlines") if key not in data]
+    if missing:
+        raise PuzzleError(f"{path}: the saved game lacks {', '.join(missing)}")
+    return data
+
+
+def _cell_pair(pair: Any) -> tuple[Cell, Cell]:
+    """Two cells from a JSON ``[[r, c], [r, c]]``."""
+    if not isinstance(pair, list) or len(pair) != 2:
+        raise PuzzleError("an outline is a pair of cells [[row, col], [row, col]]")
+    return pair[0], pair[1]
