@@ -10,15 +10,22 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from dominosa_lab.core.options import ORDERS, check_seconds
 from dominosa_lab.core.puzzle import Puzzle
-from dominosa_lab.errors import PuzzleError
+from dominosa_lab.core.search import SearchStats
+from dominosa_lab.errors import ArgumentError, PuzzleError
+from dominosa_lab.experiments import EXPERIMENTS
 from dominosa_lab.formats import catalog, from_json, parse_tatham, parse_text, to_box_text
-from dominosa_lab.solvers import DEFAULT_METHOD, METHODS, solve
+from dominosa_lab.solvers import DEFAULT_METHOD, METHODS, MethodInfo, method_info, solve
 
-__all__ = ["EXIT_FAILED", "EXIT_USAGE", "build_parser", "main", "read_puzzle"]
+__all__ = ["DEFAULT_TIME_LIMIT", "EXIT_FAILED", "EXIT_USAGE", "build_parser", "main", "read_puzzle"]
 
 EXIT_FAILED = 1
 EXIT_USAGE = 2
+
+#: Seconds a method that can take exponential time runs at the command line unless told.
+DEFAULT_TIME_LIMIT = 60.0
+LIFT = "--time-limit SECONDS to change it, --time-limit none to lift it"
 
 
 def read_puzzle(spec: str) -> Puzzle:
@@ -49,18 +56,57 @@ def read_puzzle(spec: str) -> Puzzle:
 
 def _cmd_solve(args: argparse.Namespace) -> int:
     puzzle = read_puzzle(args.puzzle)
-    result = solve(puzzle, method=args.method, limit=None if args.all else 1,
-                   max_nodes=args.max_nodes, time_limit=args.time_limit,
-                   order=args.order, seed=args.seed)
+    info = method_info(args.method)
+    time_limit, default = _time_limit(args.time_limit, info)
+    progress = _Progress(LIFT if default else "")
+    result = solve(puzzle, method=info.name, limit=None if args.all else 1,
+                   max_nodes=args.max_nodes, time_limit=time_limit,
+                   progress=progress, order=args.order, seed=args.seed)
+    progress.end()
     print(to_box_text(puzzle, result.solution or ()))
     stats = result.stats
     count = len(result.solutions)
     what = f"{count} solution{'s' * (count != 1)}" + (" (first shown)" if count > 1 else "")
-    print(f"\nstatus: {result.status}" + (f" ({result.reason})" if result.reason else ""))
-    print(f"method: {args.method}   {what}")
+    reason = result.reason + (f", the default for {info.name}; {LIFT}"
+                              if default and "time limit" in result.reason else "")
+    print(f"\nstatus: {result.status}" + (f" ({reason})" if reason else ""))
+    print(f"method: {info.name}   {what}")
     print(f"nodes: {stats.nodes}   backtracks: {stats.backtracks}   "
           f"max depth: {stats.max_depth}   seconds: {stats.seconds:.3f}")
     return 0
+
+
+def _time_limit(given: str | None, info: MethodInfo) -> tuple[float | None, bool]:
+    """The time limit of a run (``none`` for none) and whether it is the method's default."""
+    if given is None:
+        return (DEFAULT_TIME_LIMIT, True) if info.exponential else (None, False)
+    if given.lower() == "none":
+        return None, False
+    try:
+        seconds = float(given)
+    except ValueError:
+        raise ArgumentError(
+            f"--time-limit must be a number of seconds or 'none', got {given!r}") from None
+    return check_seconds("--time-limit", seconds), False
+
+
+class _Progress:
+    """One line on stderr, rewritten in place, while a search runs longer than a second."""
+
+    def __init__(self, note: str) -> None:
+        self.note = note
+        self.shown = False
+
+    def __call__(self, stats: SearchStats, seconds: float) -> None:
+        note = f"   (stops at {DEFAULT_TIME_LIMIT:g} s; {self.note})" if self.note else ""
+        print(f"\r  {seconds:5.0f} s   {stats.nodes:,} nodes   {stats.backtracks:,} backtracks   "
+              f"{stats.solutions:,} solutions{note}", end="", file=sys.stderr, flush=True)
+        self.shown = True
+
+    def end(self) -> None:
+        """End the progress line, if one was shown."""
+        if self.shown:
+            print(file=sys.stderr)
 
 
 def _cmd_catalog(args: argparse.Namespace) -> int:
@@ -86,13 +132,20 @@ def _cmd_reproduce(args: argparse.Namespace) -> int:
 
 
 def _cmd_experiment(args: argparse.Namespace) -> int:
-    from dominosa_lab.experiments import EXPERIMENTS
-
     if args.name not in EXPERIMENTS:
         raise PuzzleError(f"no experiment {args.name!r}; known: {', '.join(sorted(EXPERIMENTS))}")
     path = EXPERIMENTS[args.name](Path(args.out))
     print(f"wrote {path}")
     return 0
+
+
+def _first_line(text: str | None) -> str:
+    return (text or "").strip().splitlines()[0] if text else ""
+
+
+def _listing(entries: dict[str, str]) -> str:
+    width = max(map(len, entries))
+    return "\n".join(f"  {name:<{width}}  {line}" for name, line in entries.items())
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -101,13 +154,24 @@ def build_parser() -> argparse.ArgumentParser:
         prog="dominosa-lab", description="Solve, study and picture Dominosa puzzles.")
     sub = parser.add_subparsers(dest="command", required=True)
 
-    p = sub.add_parser("solve", help="solve a puzzle and print the board with outlines")
+    p = sub.add_parser(
+        "solve", help="solve a puzzle and print the board with outlines",
+        description="Solve a puzzle and print the board with outlines. The methods "
+        "(orders in brackets, the default first):\n" + _listing({
+            name: f"{info.summary} [{', '.join(info.orders)}]; {info.source}"
+            for name, info in METHODS.items()}),
+        formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("puzzle", help="a file, a catalog name or a Tatham game id (N:DIGITS)")
-    p.add_argument("--method", default=DEFAULT_METHOD, choices=sorted(METHODS))
+    p.add_argument("--method", default=DEFAULT_METHOD, choices=sorted(METHODS),
+                   help=f"how to solve (default: {DEFAULT_METHOD})")
     p.add_argument("--all", action="store_true", help="find every solution")
     p.add_argument("--max-nodes", type=int, help="stop after this many placements")
-    p.add_argument("--time-limit", type=float, help="stop after this many seconds")
-    p.add_argument("--order", help="move order of methods that have one (e.g. dlx: mrv)")
+    p.add_argument("--time-limit", metavar="SECONDS",
+                   help=f"stop after this many seconds; 'none' for no limit (default: "
+                   f"{DEFAULT_TIME_LIMIT:g} for methods that can take exponential time)")
+    p.add_argument("--order", choices=list(ORDERS),
+                   help="move order, for methods with a choice: " + "; ".join(
+                       f"{name}: {what}" for name, what in ORDERS.items()))
     p.add_argument("--seed", type=int, help="seed of randomised orders")
     p.set_defaults(run=_cmd_solve)
 
@@ -119,8 +183,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--quiet", action="store_true", help="no progress bars")
     p.set_defaults(run=_cmd_reproduce)
 
-    p = sub.add_parser("experiment", help="run a named experiment, writing a CSV")
-    p.add_argument("name")
+    p = sub.add_parser(
+        "experiment", help="run a named experiment, writing a CSV",
+        description="Run a named experiment; it writes OUT/NAME.csv. The experiments:\n"
+        + _listing({name: _first_line(run.__doc__) for name, run in EXPERIMENTS.items()}),
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("name", metavar="NAME", help="one of the experiments listed above")
     p.add_argument("--out", default="results", help="folder for the CSV (default: results)")
     p.set_defaults(run=_cmd_experiment)
     return parser

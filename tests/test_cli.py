@@ -5,7 +5,9 @@ import sys
 
 import pytest
 
+from dominosa_lab import METHODS, cli
 from dominosa_lab.cli import main
+from dominosa_lab.experiments import EXPERIMENTS
 
 
 def test_solve_prints_the_outlined_board_status_and_counters(capsys):
@@ -61,3 +63,33 @@ def test_the_installed_command_exits_2_without_a_traceback():
     done = subprocess.run([sys.executable, "-m", "dominosa_lab.cli", "solve", "nope"],
                           capture_output=True, text=True)
     assert done.returncode == 2 and "Traceback" not in done.stderr
+
+
+def test_an_exponential_method_stops_at_the_default_time_limit_and_says_how_to_lift_it(
+        monkeypatch, capsys):
+    monkeypatch.setattr(cli, "DEFAULT_TIME_LIMIT", 0.2)
+    assert main(["solve", "mikefc-large", "--method", "collision"]) == 0
+    out = capsys.readouterr().out
+    assert "status: stopped (time limit of 0.2 s exhausted, the default for collision; " \
+           "--time-limit SECONDS to change it, --time-limit none to lift it)" in out
+
+
+def test_a_run_longer_than_a_second_shows_progress_on_stderr(capsys):
+    assert main(["solve", "mikefc-large", "--method", "collision", "--time-limit", "1.5"]) == 0
+    captured = capsys.readouterr()
+    assert "nodes" in captured.err and "backtracks" in captured.err
+    assert "status: stopped (time limit of 1.5 s exhausted)" in captured.out
+
+
+def test_solve_help_lists_every_method_with_its_orders(capsys):
+    with pytest.raises(SystemExit):
+        main(["solve", "--help"])
+    out = capsys.readouterr().out
+    assert all(name in out for name in METHODS) and "[mrv, pile, random]" in out
+
+
+def test_experiment_help_lists_every_experiment_on_its_own_line(capsys):
+    with pytest.raises(SystemExit):
+        main(["experiment", "--help"])
+    lines = capsys.readouterr().out.splitlines()
+    assert all(any(line.strip().startswith(name + " ") for line in lines) for name in EXPERIMENTS)

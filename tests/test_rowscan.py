@@ -3,11 +3,9 @@
 import random
 import sys
 
-from hypothesis import given, settings
-
-from dominosa_lab import Puzzle, load, solve
+from dominosa_lab import load, solve
 from dominosa_lab.formats import parse_matrix, to_matrix
-from tests.strategies import boards, planted_board
+from tests.strategies import planted_board
 
 # The matrix printed in the R blog (seed 000) for its small puzzle.
 PUBLISHED_SMALL = """
@@ -47,17 +45,6 @@ def test_horizontal_is_tried_before_vertical():
     assert first.kind == "place" and first.item.horizontal and first.item.a == (0, 0)
 
 
-def test_a_board_without_solution_is_a_status_not_an_error():
-    p = Puzzle([[0, 1, 0], [1, 0, 1]])  # every adjacent pair is 01
-    result = solve(p, method="rowscan")
-    assert result.status == "no_solution" and result.solutions == []
-
-
-def test_budget_stops_with_counters():
-    result = solve(load("tcg-n10"), method="rowscan", max_nodes=50)
-    assert result.status == "stopped" and result.stats.nodes == 50
-
-
 def test_search_depth_is_not_bounded_by_the_recursion_limit():
     puzzle, _ = planted_board(20, random.Random(1))
     limit = sys.getrecursionlimit()
@@ -69,10 +56,3 @@ def test_search_depth_is_not_bounded_by_the_recursion_limit():
     assert result.stats.max_depth > 80
 
 
-@settings(max_examples=40, deadline=None)
-@given(boards(max_n=4))
-def test_every_rowscan_solution_is_valid_and_the_planted_one_is_found(board):
-    puzzle, planted = board
-    result = solve(puzzle, method="rowscan", limit=None)
-    assert all(s.is_valid(puzzle) for s in result.solutions)
-    assert planted in result.solutions

@@ -2,14 +2,7 @@
 
 import pytest
 
-from dominosa_lab import METHODS, MethodError, load, solve
-
-
-def test_every_registered_method_solves_the_small_puzzle():
-    p = load("mikefc-small")
-    for name in METHODS:
-        result = solve(p, method=name)
-        assert result.status == "solved" and result.solution.is_valid(p), name
+from dominosa_lab import METHODS, MethodError, Puzzle, count_solutions, is_unique, load, solve
 
 
 def test_an_unknown_method_lists_the_known_ones():
@@ -36,3 +29,29 @@ def test_limit_none_finds_every_solution():
 def test_result_records_method_and_options():
     result = solve(load("mikefc-small"), method="rowscan")
     assert result.method == "rowscan" and "rowscan" in repr(result)
+
+
+def test_count_solutions_counts_all_or_up_to_the_limit():
+    puzzle = load("tcg-n10")
+    assert count_solutions(puzzle) == 16 and count_solutions(puzzle).exact
+    assert count_solutions(puzzle, limit=3) == 3
+
+
+@pytest.mark.parametrize("method", sorted(METHODS))
+def test_count_solutions_works_with_every_method(method):
+    assert count_solutions(Puzzle([[0, 0, 1], [0, 1, 1]]), method=method) == 3
+
+
+def test_count_solutions_reports_a_spent_budget_as_stopped():
+    count = count_solutions(load("tcg-n10"), max_nodes=50)
+    assert count.status == "stopped" and not count.exact and count.stats.nodes == 50
+
+
+def test_is_unique_tells_one_solution_from_several():
+    assert is_unique(load("mikefc-small")) is True
+    assert is_unique(load("tcg-n10")) is False
+    assert is_unique(Puzzle([[1, 0, 1], [0, 1, 0]])) is False
+
+
+def test_is_unique_is_undecided_when_the_budget_runs_out():
+    assert is_unique(load("mikefc-large"), method="rowscan", max_nodes=5) is None

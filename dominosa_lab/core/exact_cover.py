@@ -115,7 +115,8 @@ class ExactCover:
         self.options = tuple(self._checked(j, opt) for j, opt in enumerate(options))
         self.payloads = tuple(range(self.n_options)) if payloads is None else tuple(payloads)
         if len(self.payloads) != self.n_options:
-            raise ExactCoverError(f"{len(self.payloads)} payloads given for {self.n_options} options")
+            raise ExactCoverError(
+                f"{len(self.payloads)} payloads given for {self.n_options} options")
         self._static = _Static(self.n_primary, self.n_items, self.options)
 
     @property

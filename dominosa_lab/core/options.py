@@ -11,11 +11,13 @@ Examples
 >>> check_seconds("time_limit", "a")
 Traceback (most recent call last):
 ...
-dominosa_lab.errors.ArgumentError: time_limit must be a non-negative number of seconds or None, got 'a' (str)
+dominosa_lab.errors.ArgumentError: time_limit must be a non-negative number of seconds or None, \
+got 'a' (str)
 >>> check_choice("order", "first", ("mrv", "pile"), "method 'dlx'")
 Traceback (most recent call last):
 ...
-dominosa_lab.errors.ArgumentError: order must be one of 'mrv', 'pile' for method 'dlx', got 'first' (str)
+dominosa_lab.errors.ArgumentError: order must be one of 'mrv', 'pile' for method 'dlx', \
+got 'first' (str)
 """
 
 from __future__ import annotations

@@ -247,7 +247,8 @@ class Puzzle:
 
 def _validated_rows(rows: Iterable[Sequence[Any]]) -> tuple[tuple[int | None, ...], ...]:
     if isinstance(rows, (str, bytes)):
-        raise PuzzleError("rows must be a sequence of rows of numbers; for text use dominosa_lab.parse")
+        raise PuzzleError(
+            "rows must be a sequence of rows of numbers; for text use dominosa_lab.parse")
     try:
         rows = [list(row) for row in rows]
     except TypeError:

@@ -1,4 +1,4 @@
-"""Published puzzles by name; each lives in ``dominosa_lab/formats/data/NAME.txt`` with its source."""
+"""Published puzzles by name; each is ``formats/data/NAME.txt``, with its source in a header."""
 
 from __future__ import annotations
 

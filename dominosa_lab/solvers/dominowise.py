@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterator
 from dominosa_lab.core.options import check_choice
 from dominosa_lab.core.puzzle import Placement, Puzzle, Solution
 from dominosa_lab.core.search import Search
+from dominosa_lab.solvers.backtrack import depth_first
 
 __all__ = ["ORDERS", "solve", "static_order"]
 
@@ -63,42 +64,33 @@ def solve(puzzle: Puzzle, search: Search, order: str = "pile") -> Iterator[Solut
     pick = _picker(order, options, free)
     placed: list[Placement] = []
     unplaced = set(range(len(options)))
-    frames: list[list] = []  # [domino, its free options, next option index, option on the board]
+    current = [0]  # the domino the newest choice point places
 
-    def open_frame() -> None:
+    def choices() -> list[tuple[int, Option]]:
         domino = pick(unplaced)
-        opts = free(domino)
-        search.choice(len(opts))
-        if not opts and search.tracing:
-            search.dead_end(f"domino {puzzle.dominoes[domino]} has no free location")
-        unplaced.discard(domino)
-        frames.append([domino, opts, 0, None])
+        current[0] = domino
+        return [(domino, opt) for opt in free(domino)]
 
-    open_frame()
-    while frames:
-        frame = frames[-1]
-        if frame[3] is not None:
-            a, b, pl = frame[3]
-            used[a] = used[b] = False
-            placed.pop()
-            search.remove(pl)
-            frame[3] = None
-        domino, opts, i = frame[0], frame[1], frame[2]
-        if i == len(opts):
-            unplaced.add(domino)
-            frames.pop()
-            continue
-        frame[2] = i + 1
-        a, b, pl = frame[3] = opts[i]
-        search.place(pl)
+    def do(move: tuple[int, Option]) -> Placement:
+        domino, (a, b, pl) = move
         used[a] = used[b] = True
+        unplaced.discard(domino)
         placed.append(pl)
-        if unplaced:
-            open_frame()
-        else:
-            solution = Solution(puzzle, placed)
-            search.found(solution)
-            yield solution
+        return pl
+
+    def undo(move: tuple[int, Option]) -> Placement:
+        domino, (a, b, pl) = move
+        used[a] = used[b] = False
+        unplaced.add(domino)
+        placed.pop()
+        return pl
+
+    return depth_first(
+        search, choices, do, undo,
+        complete=lambda: not unplaced,
+        build=lambda: Solution(puzzle, placed),
+        dead_end=lambda: f"domino {puzzle.dominoes[current[0]]} has no free location",
+    )
 
 
 def _options(puzzle: Puzzle) -> list[list[Option]]:

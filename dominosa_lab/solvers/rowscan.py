@@ -15,6 +15,7 @@ from collections.abc import Iterator
 
 from dominosa_lab.core.puzzle import Placement, Puzzle, Solution
 from dominosa_lab.core.search import Search
+from dominosa_lab.solvers.backtrack import depth_first
 
 __all__ = ["solve"]
 
@@ -37,8 +38,11 @@ def solve(puzzle: Puzzle, search: Search) -> Iterator[Solution]:
     used = [v < 0 for v in value]
     domino_used = [False] * (width * width)
     moves = _moves(puzzle)
+    placed: list[Placement] = []
+    here = [_next_free(used, 0)]  # the first free cell, kept up to date by do/undo
 
-    def options(pos: int) -> list[tuple[int, int, int, Placement]]:
+    def options() -> list[tuple[int, int, int, Placement]]:
+        pos = here[-1]
         found = []
         for other, pl in moves[pos]:
             if used[other]:
@@ -49,47 +53,33 @@ def solve(puzzle: Puzzle, search: Search) -> Iterator[Solution]:
                 found.append((pos, other, key, pl))
         return found
 
-    def next_free(pos: int) -> int:
-        while pos < size and used[pos]:
-            pos += 1
-        return pos
-
-    placed: list[Placement] = []
-    frames: list[list] = []  # [options, next option index, option currently on the board]
-
-    def open_frame(pos: int) -> None:
-        opts = options(pos)
-        search.choice(len(opts))
-        if not opts and search.tracing:
-            search.dead_end(f"no domino fits at {divmod(pos, n_cols)}")
-        frames.append([opts, 0, None])
-
-    open_frame(next_free(0))
-    while frames:
-        frame = frames[-1]
-        current = frame[2]
-        if current is not None:
-            a, b, key, pl = current
-            used[a] = used[b] = domino_used[key] = False
-            placed.pop()
-            search.remove(pl)
-            frame[2] = None
-        opts, i = frame[0], frame[1]
-        if i == len(opts):
-            frames.pop()
-            continue
-        frame[1] = i + 1
-        a, b, key, pl = frame[2] = opts[i]
-        search.place(pl)
+    def do(move: tuple[int, int, int, Placement]) -> Placement:
+        a, b, key, pl = move
         used[a] = used[b] = domino_used[key] = True
         placed.append(pl)
-        nxt = next_free(a + 1)
-        if nxt == size:
-            solution = Solution(puzzle, placed)
-            search.found(solution)
-            yield solution
-        else:
-            open_frame(nxt)
+        here.append(_next_free(used, a + 1))
+        return pl
+
+    def undo(move: tuple[int, int, int, Placement]) -> Placement:
+        a, b, key, pl = move
+        used[a] = used[b] = domino_used[key] = False
+        placed.pop()
+        here.pop()
+        return pl
+
+    return depth_first(
+        search, options, do, undo,
+        complete=lambda: here[-1] == size,
+        build=lambda: Solution(puzzle, placed),
+        dead_end=lambda: f"no domino fits at {divmod(here[-1], n_cols)}",
+    )
+
+
+def _next_free(used: list[bool], pos: int) -> int:
+    """The first free cell at or after ``pos`` in reading order (``len(used)`` if none)."""
+    while pos < len(used) and used[pos]:
+        pos += 1
+    return pos
 
 
 def _moves(puzzle: Puzzle) -> list[list[tuple[int, Placement]]]:
