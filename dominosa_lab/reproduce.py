@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import time
 from pathlib import Path
 
@@ -9,6 +10,8 @@ import nbformat
 from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionError
 from tqdm.auto import tqdm
+
+from dominosa_lab.draw.theme import FIGURES_ENV
 
 __all__ = ["NotebookFailed", "find_notebooks", "reproduce", "run_notebook"]
 
@@ -25,11 +28,14 @@ def find_notebooks(folder: str | Path = "notebooks") -> list[Path]:
     return sorted(folder.glob("*.ipynb"))
 
 
-def run_notebook(path: str | Path, timeout: int = 1800, progress: bool = True) -> float:
+def run_notebook(path: str | Path, timeout: int = 1800, progress: bool = True,
+                 figures: str | Path | None = None) -> float:
     """Execute one notebook top to bottom in a fresh kernel and save it in place.
 
-    The kernel runs in the notebook's folder. On failure the file is left
-    untouched and :class:`NotebookFailed` names the cell. Returns seconds taken.
+    The kernel runs in the notebook's folder; with ``figures`` (a folder) it
+    writes its figures there (see :mod:`dominosa_lab.draw.theme`). On failure
+    the file is left untouched and :class:`NotebookFailed` names the cell.
+    Returns seconds taken.
     """
     path = Path(path)
     nb = nbformat.read(path, as_version=4)
@@ -39,7 +45,10 @@ def run_notebook(path: str | Path, timeout: int = 1800, progress: bool = True) -
     bar = tqdm(total=len(code_cells), desc=path.name, unit="cell", disable=not progress)
     start = time.perf_counter()
     try:
-        with client.setup_kernel():
+        env = dict(os.environ)
+        if figures is not None:
+            env[FIGURES_ENV] = str(Path(figures).resolve())
+        with client.setup_kernel(env=env):
             for number, index in enumerate(code_cells, start=1):
                 try:
                     client.execute_cell(nb.cells[index], index)
@@ -55,7 +64,11 @@ def run_notebook(path: str | Path, timeout: int = 1800, progress: bool = True) -
     return time.perf_counter() - start
 
 
-def reproduce(paths: list[Path] | None = None, progress: bool = True) -> dict[str, float]:
-    """Run every notebook (or ``paths``); seconds per notebook; stops at the first failure."""
+def reproduce(paths: list[Path] | None = None, progress: bool = True,
+              figures: str | Path = "figures") -> dict[str, float]:
+    """Run every notebook (or ``paths``), writing figures to ``figures``; seconds per notebook.
+
+    Stops at the first failure.
+    """
     paths = find_notebooks() if not paths else [Path(p) for p in paths]
-    return {str(p): run_notebook(p, progress=progress) for p in paths}
+    return {str(p): run_notebook(p, progress=progress, figures=figures) for p in paths}

@@ -44,3 +44,13 @@ def test_notebooks_are_found_in_name_order(tmp_path):
 def test_a_missing_notebook_folder_is_a_clear_error(tmp_path):
     with pytest.raises(FileNotFoundError, match="no notebook folder"):
         find_notebooks(tmp_path / "nope")
+
+
+def test_figures_are_written_only_when_reproduce_names_a_folder(tmp_path):
+    cells = ("import matplotlib.pyplot as plt\nfrom dominosa_lab.draw.theme import save_figure\n"
+             "fig, ax = plt.subplots()\nsave_figure(fig, 'demo')",)
+    run_notebook(_notebook(tmp_path / "plain.ipynb", *cells), progress=False)
+    assert not list(tmp_path.rglob("*.png"))
+    run_notebook(_notebook(tmp_path / "made.ipynb", *cells), progress=False,
+                 figures=tmp_path / "figures")
+    assert (tmp_path / "figures" / "demo.png").is_file()
