@@ -30,7 +30,7 @@ OUTCOME_COLORS: dict[str, str] = {
     "solution": "#1a9850",
     "path": "#91cf60",
     "dead_end": "#d73027",
-    "pruned": "#fdae61",
+    "internal_dead_end": "#fdae61",
     "stopped": "#4575b4",
     "unexplored": "#bdbdbd",
 }
@@ -38,7 +38,7 @@ OUTCOME_NAMES: dict[str, str] = {
     "solution": "solution",
     "path": "way to a solution",
     "dead_end": "dead end",
-    "pruned": "pruned (all branches failed)",
+    "internal_dead_end": "internal dead end (all branches failed)",
     "stopped": "open (search stopped)",
     "unexplored": "options not tried (search stopped first)",
 }

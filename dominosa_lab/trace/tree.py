@@ -74,7 +74,7 @@ OUTCOMES: dict[str, str] = {
     "solution": "a complete board",
     "path": "on the way to a solution",
     "dead_end": "a leaf the search backed out of: no piece fits",
-    "pruned": "every branch below failed, so the search cut the subtree off",
+    "internal_dead_end": "an inner state the search backed out of: every branch below failed",
     "stopped": "left open when the search ran out of budget or the trace was truncated",
     "unexplored": "options of a state never tried because the search stopped first",
 }
@@ -260,7 +260,7 @@ def _set_outcomes(tree: nx.DiGraph, found: dict[int, int], closed: dict[int, int
         elif node not in closed:
             data["outcome"], data["decided"] = "stopped", None
         else:
-            data["outcome"] = "pruned" if tree.out_degree(node) else "dead_end"
+            data["outcome"] = "internal_dead_end" if tree.out_degree(node) else "dead_end"
             data["decided"] = closed[node]
 
 
