@@ -142,7 +142,8 @@ def test_a_run_out_of_budget_leaves_the_options_of_its_open_states_untried():
 def test_every_backtrack_is_a_leaf_or_an_internal_dead_end(method, board):
     result = run(BOARDS[board], method)
     tree = search_tree(result)
-    failed = [n for n, o in tree.nodes(data="outcome") if o in ("dead_end", "internal_dead_end") and n]
+    failed = [n for n, o in tree.nodes(data="outcome")
+              if o in ("dead_end", "internal_dead_end") and n]
     assert len(failed) == result.stats.backtracks
 
 
