@@ -48,7 +48,7 @@ CURRENT_COLOR = "#111111"
 HIDDEN_COLOR = "#8c8c8c"
 LABEL_LIMIT = 40  # label the moves of trees up to this many states ...
 LABEL_AT = 0.6  # where on its edge a move's label sits, from parent (0) to child (1)
-LABEL_ROOM = 2.5  # ... when levels and neighbours are at least this many font sizes apart
+LABEL_ROOM = 2.2  # ... when levels and neighbours are at least this many font sizes apart
 
 
 def draw_search_tree(
@@ -210,7 +210,7 @@ def _draw_hidden(ax: Axes, tree: nx.DiGraph, pos: dict, fontsize: float) -> None
             x += 0.5 if tree.out_degree(node) else 0.0  # beside the shown children
             ax.fill([x, x - 0.3, x + 0.3], [y - 0.2, y - 0.8, y - 0.8], color=HIDDEN_COLOR,
                     alpha=0.5, zorder=2, linewidth=0)
-            ax.text(x, y - 0.9, f"+{hidden}", ha="center", va="top", fontsize=fontsize * 0.8,
+            ax.text(x, y - 0.9, f"+{hidden}", ha="center", va="top", fontsize=fontsize,
                     color="#444444")
 
 
@@ -219,7 +219,7 @@ def _draw_untried(ax: Axes, tree: nx.DiGraph, pos: dict, fontsize: float) -> Non
     for node, count in tree.nodes(data="count"):
         if count:
             x, y = pos[node]
-            ax.text(x, y - 0.25, f"+{count}", ha="center", va="top", fontsize=fontsize * 0.8,
+            ax.text(x, y - 0.25, f"+{count}", ha="center", va="top", fontsize=fontsize,
                     color="#444444")
 
 
