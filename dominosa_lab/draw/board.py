@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from dominosa_lab.trace.play import DominoTable
 
 __all__ = [
+    "COORDINATE_COLOR",
     "OUTLINE_COLOR",
     "OUTLINE_INSET",
     "PIP_COLOR",
@@ -32,6 +33,7 @@ OUTLINE_COLOR = "#333333"  # grey20, the R blog's domino outline
 TILE_SIZE = 0.9  # the R blog's geom_tile width/height
 OUTLINE_INSET = 0.42  # the R blog's rectangle half-extent around a cell centre
 PIP_COLOR = "#111111"
+COORDINATE_COLOR = "#555555"  # row and column numbers beside the board
 
 
 def draw_puzzle(
@@ -46,6 +48,7 @@ def draw_puzzle(
     linewidth: float | None = None,
     fontsize: float | None = None,
     title: str | None = None,
+    coordinates: bool = False,
 ) -> Axes:
     """Draw a board, and optionally placed dominoes, in the look of the R blog's plots.
 
@@ -73,6 +76,9 @@ def draw_puzzle(
         Outline width and number size; scaled to the board when omitted.
     title : str, optional
         Axes title.
+    coordinates : bool
+        Number the rows down the left side and the columns along the top, from 0, as
+        cells are named: ``(row, column)``, row 0 at the top.
 
     Returns
     -------
@@ -111,6 +117,8 @@ def draw_puzzle(
     for pl in placements:
         outline(ax, puzzle, pl, outline_color, linewidth)
     _frame(ax, n_rows, n_cols, title)
+    if coordinates:
+        _coordinates(ax, n_rows, n_cols, 0.8 * fontsize)
     return ax
 
 
@@ -151,6 +159,20 @@ def _frame(ax: Axes, n_rows: int, n_cols: int, title: str | None) -> None:
     ax.axis("off")
     if title:
         ax.set_title(title)
+
+
+def _coordinates(ax: Axes, n_rows: int, n_cols: int, fontsize: float) -> None:
+    """Row numbers on the left, column numbers on top, as axis labels (the title makes room)."""
+    ax.axis("on")
+    ax.set_xticks(range(n_cols), [str(c) for c in range(n_cols)])
+    ax.set_yticks([n_rows - 1 - r for r in range(n_rows)], [str(r) for r in range(n_rows)])
+    ax.xaxis.tick_top()
+    ax.xaxis.set_label_position("top")
+    ax.set_xlabel("column", fontsize=fontsize, color=COORDINATE_COLOR)
+    ax.set_ylabel("row", fontsize=fontsize, color=COORDINATE_COLOR)
+    ax.tick_params(length=0, labelsize=fontsize, labelcolor=COORDINATE_COLOR)
+    for side in ax.spines.values():
+        side.set_visible(False)
 
 
 def _scale(ax: Axes, n_rows: int, n_cols: int) -> float:
