@@ -1,0 +1,41 @@
+"""The reasoning layer: placement state, named deductions, ladders, grades and explanations."""
+
+from dominosa_lab.logic.chains import forcing_chains
+from dominosa_lab.logic.deduce import Deduced, deduce
+from dominosa_lab.logic.geometry import Geometry, geometry
+from dominosa_lab.logic.ladder import DEDUCTIONS, LADDERS, LEVELS, Deduction, ladder, run
+from dominosa_lab.logic.local import (
+    domino_must_overlap,
+    local_duplicate,
+    local_duplicate_2,
+    square_single_domino,
+)
+from dominosa_lab.logic.parity import parity
+from dominosa_lab.logic.sets import set_analysis
+from dominosa_lab.logic.state import State
+from dominosa_lab.logic.step import Step
+from dominosa_lab.logic.trivial import domino_single_placement, square_single_placement
+
+__all__ = [
+    "DEDUCTIONS",
+    "LADDERS",
+    "LEVELS",
+    "Deduced",
+    "Deduction",
+    "Geometry",
+    "State",
+    "Step",
+    "deduce",
+    "domino_must_overlap",
+    "domino_single_placement",
+    "forcing_chains",
+    "geometry",
+    "ladder",
+    "local_duplicate",
+    "local_duplicate_2",
+    "parity",
+    "run",
+    "set_analysis",
+    "square_single_domino",
+    "square_single_placement",
+]
