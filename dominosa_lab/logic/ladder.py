@@ -25,6 +25,7 @@ from functools import partial
 
 from dominosa_lab.core.options import check_choice
 from dominosa_lab.logic.chains import forcing_chains
+from dominosa_lab.logic.hall import hall_sets
 from dominosa_lab.logic.local import (
     domino_must_overlap,
     local_duplicate,
@@ -35,6 +36,7 @@ from dominosa_lab.logic.parity import parity
 from dominosa_lab.logic.sets import set_analysis
 from dominosa_lab.logic.state import State
 from dominosa_lab.logic.step import Step
+from dominosa_lab.logic.tiling import tiling
 from dominosa_lab.logic.trivial import domino_single_placement, square_single_placement
 
 __all__ = ["DEDUCTIONS", "LADDERS", "LEVELS", "Deduction", "ladder", "level_rank", "run"]
@@ -93,17 +95,23 @@ def _entries() -> tuple[Deduction, ...]:
         Deduction("set_analysis", "hard", partial(set_analysis, doubles=False), sets[:1]),
         Deduction("set_analysis_doubles", "extreme", partial(set_analysis, doubles=True), sets),
         Deduction("forcing_chains", "extreme", forcing_chains, chains),
+        Deduction("tiling", "deep", tiling, ("tiling",), "dominosa-lab"),
+        Deduction("hall_sets", "deep", hall_sets, ("hall_sets",), "dominosa-lab"),
     )
 
 
 #: Every rung by name.
 DEDUCTIONS: dict[str, Deduction] = {d.name: d for d in _entries()}
 
-_TATHAM = tuple(DEDUCTIONS)
+_TATHAM = tuple(name for name, d in DEDUCTIONS.items() if d.source == "Tatham")
 
 #: The ladders by name (see the module docstring).
 LADDERS: dict[str, tuple[str, ...]] = {
     "tatham": _TATHAM,
+    "full": tuple(DEDUCTIONS),
+    "fast": ("domino_single_placement", "square_single_placement", "square_single_domino",
+             "domino_must_overlap", "local_duplicate", "local_duplicate_2", "tiling", "hall_sets",
+             "forcing_chains"),
 }
 
 
@@ -146,7 +154,7 @@ def run(state: State, rungs: tuple[Deduction, ...]) -> Iterator[Step]:
                     fired = True
                     if state.broken_by(step.ruled_out_mask):
                         return
-            if fired:
+            if fired or state.is_solved():
                 break
         else:
             return

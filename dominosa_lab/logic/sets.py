@@ -34,6 +34,7 @@ TATHAM_SET_LIMIT = 16
 _PLAIN = "set_analysis"
 _NMINUS1 = "set_analysis_doubles_nminus1"
 _EQUAL = "set_analysis_doubles_equal"
+_KINDS = (None, _PLAIN, _NMINUS1, _EQUAL)
 _BYTE_COUNTS = np.array([bin(i).count("1") for i in range(1 << 16)], dtype=np.int16)
 
 
@@ -64,20 +65,26 @@ def set_analysis(state: State, doubles: bool = False,
         if limit is not None and len(squares) > limit:
             continue
         local = {s: i for i, s in enumerate(squares)}
-        held, joined = _domino_sets(state, v, squares, local)
+        subsets, unions, kinds = _candidates(*_domino_sets(state, v, squares, local), doubles)
         done = 0
-        for subset, dominoes, kind in _candidates(held, joined, doubles):
-            if subset & done:
-                continue
+        i = 0
+        while i < len(subsets):
+            subset, dominoes, kind = int(subsets[i]), int(unions[i]), _KINDS[kinds[i]]
+            i += 1
+            before = done
             if kind != _EQUAL:
                 done |= subset
             ruled = _ruled_out(state, v, local, subset, dominoes, kind)
             if ruled:
                 done |= subset
                 yield Step(kind, level, g, _explain, ruled_out=ruled,
-                           squares=tuple(squares[i] for i in bits(subset)),
+                           squares=tuple(squares[j] for j in bits(subset)),
                            dominoes=tuple(domino_index(v, w) for w in bits(dominoes)),
                            reads=state.active & _union_cells(g, squares, subset), facts=(v,))
+            if done != before:  # drop the later subsets that meet a square now done
+                keep = (subsets[i:] & done) == 0
+                subsets, unions, kinds = subsets[i:][keep], unions[i:][keep], kinds[i:][keep]
+                i = 0
 
 
 def _domino_sets(state: State, v: int, squares, local) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -97,8 +104,9 @@ def _domino_sets(state: State, v: int, squares, local) -> tuple[tuple[int, ...],
 
 @lru_cache(maxsize=4096)
 def _candidates(held: tuple[int, ...], joined: tuple[int, ...],
-                doubles: bool) -> tuple[tuple[int, int, str], ...]:
-    """Every subset passing Tatham's size tests, in increasing order: (subset, dominoes, kind)."""
+                doubles: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Every subset passing Tatham's size tests, in increasing order, with its dominoes (the
+    other numbers, a bit each) and its kind (an index into ``_KINDS``)."""
     k = len(held)
     size = 1 << k
     union = np.zeros(size, dtype=np.int64)
@@ -116,9 +124,8 @@ def _candidates(held: tuple[int, ...], joined: tuple[int, ...],
         kinds = np.where(paired & (m == count - 1), 2, kinds)
         kinds = np.where(paired & (m == count), 3, kinds)
     kinds = np.where((m >= 2) & (m <= k - 2), kinds, 0)
-    names = (None, _PLAIN, _NMINUS1, _EQUAL)
     chosen = np.flatnonzero(kinds)
-    return tuple((int(s), int(union[s]), names[kinds[s]]) for s in chosen)
+    return chosen, union[chosen], kinds[chosen]
 
 
 def _popcount(values: np.ndarray) -> np.ndarray:
