@@ -3,6 +3,8 @@
 from dominosa_lab.logic.chains import forcing_chains
 from dominosa_lab.logic.deduce import Deduced, deduce
 from dominosa_lab.logic.geometry import Geometry, geometry
+from dominosa_lab.logic.grade import GRADES, Grade, grade
+from dominosa_lab.logic.hall import hall_sets
 from dominosa_lab.logic.ladder import DEDUCTIONS, LADDERS, LEVELS, Deduction, ladder, run
 from dominosa_lab.logic.local import (
     domino_must_overlap,
@@ -11,18 +13,22 @@ from dominosa_lab.logic.local import (
     square_single_domino,
 )
 from dominosa_lab.logic.parity import parity
+from dominosa_lab.logic.search import guess_options, solutions
 from dominosa_lab.logic.sets import set_analysis
 from dominosa_lab.logic.state import State
 from dominosa_lab.logic.step import Step
+from dominosa_lab.logic.tiling import tiling
 from dominosa_lab.logic.trivial import domino_single_placement, square_single_placement
 
 __all__ = [
     "DEDUCTIONS",
+    "GRADES",
     "LADDERS",
     "LEVELS",
     "Deduced",
     "Deduction",
     "Geometry",
+    "Grade",
     "State",
     "Step",
     "deduce",
@@ -30,12 +36,17 @@ __all__ = [
     "domino_single_placement",
     "forcing_chains",
     "geometry",
+    "grade",
+    "guess_options",
+    "hall_sets",
     "ladder",
     "local_duplicate",
     "local_duplicate_2",
     "parity",
     "run",
     "set_analysis",
+    "solutions",
     "square_single_domino",
     "square_single_placement",
+    "tiling",
 ]

@@ -115,9 +115,10 @@ LADDERS: dict[str, tuple[str, ...]] = {
 }
 
 
-def level_rank(level: str) -> int:
-    """The position of ``level`` in :data:`LEVELS`; ArgumentError names the levels otherwise."""
-    return LEVELS.index(check_choice("level", level, LEVELS))
+def level_rank(level: str, name: str = "level") -> int:
+    """The position of ``level`` in :data:`LEVELS`; ArgumentError (naming argument ``name``
+    and the levels) otherwise."""
+    return LEVELS.index(check_choice(name, level, LEVELS))
 
 
 def ladder(name: str = "full", max_level: str | None = None) -> tuple[Deduction, ...]:
@@ -129,7 +130,7 @@ def ladder(name: str = "full", max_level: str | None = None) -> tuple[Deduction,
     ['domino_single_placement', 'square_single_placement']
     """
     check_choice("ladder", name, LADDERS)
-    top = len(LEVELS) if max_level is None else level_rank(max_level)
+    top = len(LEVELS) if max_level is None else level_rank(max_level, "max_level")
     return tuple(DEDUCTIONS[n] for n in LADDERS[name] if LEVELS.index(DEDUCTIONS[n].level) <= top)
 
 

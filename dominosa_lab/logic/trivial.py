@@ -35,9 +35,11 @@ def domino_single_placement(state: State) -> Iterator[Step]:
             continue
         p = live.bit_length() - 1
         clash = state.active & g.overlap_mask[p]
-        if clash or not state.placed >> p & 1:
-            yield Step("domino_single_placement", LEVEL, g, _explain_domino, placed=p,
-                       ruled_out=clash, squares=g.pairs[p], dominoes=(d,), reads=live)
+        new = not state.placed >> p & 1
+        if clash or new:
+            yield Step("domino_single_placement", LEVEL, g, _explain_domino,
+                       placed=p if new else -1, ruled_out=clash, squares=g.pairs[p],
+                       dominoes=(d,), reads=live)
 
 
 def square_single_placement(state: State) -> Iterator[Step]:
@@ -65,7 +67,7 @@ def square_single_placement(state: State) -> Iterator[Step]:
 
 
 def _explain_domino(step: Step) -> str:
-    p = step.placed_index
+    p = step.read_mask.bit_length() - 1
     a, b = step.square_indices
     head = f"{step.domino_text(step.domino_indices[0])} fits only at {step.placement_text(p)}"
     if not step.ruled_out_mask:
