@@ -92,7 +92,7 @@ class _Walk:
             state.restore(start)
 
     def _settled(self) -> bool:
-        """Deduce to a fixed point, reporting each placement; False (a dead end) on a contradiction."""
+        """Deduce to a fixed point, reporting each placement; False on a contradiction."""
         search, g = self.search, self.state.geometry
         why = self.state.contradiction()
         if why is None:
