@@ -12,7 +12,7 @@ from typing import Literal
 
 from dominosa_lab.core.puzzle import Puzzle, Solution
 from dominosa_lab.errors import ArgumentError
-from dominosa_lab.logic.ladder import LEVELS, ladder, run
+from dominosa_lab.logic.ladder import KEYS, LEVELS, ladder, run
 from dominosa_lab.logic.state import State
 from dominosa_lab.logic.step import Step
 
@@ -90,4 +90,5 @@ def deduce(
         status: Outcome = "contradiction"
     else:
         status = "solved" if state.is_solved() else "stuck"
-    return Deduced(status, LEVELS[top], dict(counts), state, steps)
+    ordered = {key: counts[key] for key in KEYS if counts[key]}
+    return Deduced(status, LEVELS[top], ordered, state, steps)

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from dominosa_lab.logic.geometry import Geometry, bits, domino_index
 from dominosa_lab.logic.matching import Matching, reach, strong_components
 from dominosa_lab.logic.state import State
-from dominosa_lab.logic.step import Step, join
+from dominosa_lab.logic.step import Step, join, squares_text
 
 __all__ = ["hall_sets"]
 
@@ -156,7 +156,9 @@ def _shortage(step: Step, graph: _NumberGraph, gone: tuple[int, ...], number: in
     matching = Matching(adj, len(graph.others))
     u = matching.unmatched[0]  # a placement the deduction ruled out leaves one unmatched
     crowd = reach(u, matching.successors)
-    squares = join(step.cell_text(graph.squares[keep[x]]) for x in sorted(crowd))
+    squares = squares_text(step.cell_text(graph.squares[keep[x]]) for x in sorted(crowd))
     held = sorted(graph.others[matching.left[x]] for x in crowd if x != u)
-    dominoes = join(f"{graph.v}-{w}" if graph.v <= w else f"{w}-{graph.v}" for w in held)
-    return f"the squares {squares} could only hold {dominoes or 'no domino'}, one too few"
+    if not held:
+        return f"{squares} would have no domino left"
+    dominoes = join(f"{min(graph.v, w)}-{max(graph.v, w)}" for w in held)
+    return f"{squares} could only hold {dominoes}, one domino too few"

@@ -39,7 +39,7 @@ from dominosa_lab.logic.step import Step
 from dominosa_lab.logic.tiling import tiling
 from dominosa_lab.logic.trivial import domino_single_placement, square_single_placement
 
-__all__ = ["DEDUCTIONS", "LADDERS", "LEVELS", "Deduction", "ladder", "level_rank", "run"]
+__all__ = ["DEDUCTIONS", "KEYS", "LADDERS", "LEVELS", "Deduction", "ladder", "level_rank", "run"]
 
 #: The levels, easiest first; Tatham's four, then ours.
 LEVELS = ("trivial", "basic", "hard", "extreme", "deep")
@@ -102,6 +102,9 @@ def _entries() -> tuple[Deduction, ...]:
 
 #: Every rung by name.
 DEDUCTIONS: dict[str, Deduction] = {d.name: d for d in _entries()}
+
+#: Every step name, in ladder order (the order of a grade's counts).
+KEYS: tuple[str, ...] = tuple(key for d in DEDUCTIONS.values() for key in d.keys)
 
 _TATHAM = tuple(name for name, d in DEDUCTIONS.items() if d.source == "Tatham")
 

@@ -18,7 +18,7 @@ from dominosa_lab.logic.geometry import bits
 if TYPE_CHECKING:
     from dominosa_lab.logic.geometry import Geometry
 
-__all__ = ["Step", "cell_text", "domino_text", "join", "placement_text"]
+__all__ = ["Step", "cell_text", "domino_text", "join", "placement_text", "squares_text"]
 
 Explain = Callable[["Step"], str]
 
@@ -163,6 +163,14 @@ def placement_text(placement: Placement) -> str:
 def domino_text(domino: Domino) -> str:
     """``lo-hi``."""
     return f"{domino[0]}-{domino[1]}"
+
+
+def squares_text(cells: Iterable[str]) -> str:
+    """``square (1,2)`` or ``the 3 squares (1,2), (1,3) and (2,2)``, from cell texts."""
+    cells = list(cells)
+    if len(cells) == 1:
+        return f"square {cells[0]}"
+    return f"the {len(cells)} squares {join(cells)}"
 
 
 def join(words: Iterable[str]) -> str:

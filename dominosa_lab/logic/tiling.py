@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from dominosa_lab.logic.geometry import Geometry, bits
 from dominosa_lab.logic.matching import Matching, reach, strong_components
 from dominosa_lab.logic.state import State
-from dominosa_lab.logic.step import Step, join
+from dominosa_lab.logic.step import Step, squares_text
 
 __all__ = ["tiling"]
 
@@ -101,10 +101,12 @@ def _no_tiling(state: State, left: list[int], right: list[int], matching: Matchi
 
 def _explain(step: Step) -> str:
     p, crowd, partners = step.facts
-    many = join(step.cell_text(s) for s in sorted(crowd))
-    few = join(step.cell_text(s) for s in sorted(partners)) or "none"
-    need = (f"the {len(crowd)} squares {many} could only pair with the {len(partners)} "
-            f"squares {few}, so one of them would stay uncovered")
+    many = squares_text(step.cell_text(s) for s in sorted(crowd))
+    if partners:
+        few = squares_text(step.cell_text(s) for s in sorted(partners))
+        need = f"{many} could only pair with {few}, so one of them would stay uncovered"
+    else:
+        need = f"{many} would have no neighbour left to pair with"
     if p < 0:
         return f"the board cannot be tiled at all: {need}; there is no solution"
     return f"if {step.placement_text(p)} were used, {need}; so it is ruled out"
