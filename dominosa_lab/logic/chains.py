@@ -173,8 +173,8 @@ def _explain_square(step: Step) -> str:
 
 def _explain_complementary(step: Step) -> str:
     (p, q), side, other = step.facts
-    return (f"exactly one of the chains {step.placements_text(side)} and "
-            f"{step.placements_text(other)} is used (they alternate through squares with two "
-            f"choices), and {step.domino_text(step.domino_indices[0])} lies in both "
+    return (f"the chains [{step.placements_text(side)}] and [{step.placements_text(other)}] "
+            f"alternate through squares with two choices, so exactly one of them is used; "
+            f"{step.domino_text(step.domino_indices[0])} lies in both "
             f"(at {step.placement_text(p)} and {step.placement_text(q)}); so it goes at one of "
             f"those two and nowhere else{step.outcome()}")
