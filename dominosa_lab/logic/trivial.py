@@ -29,17 +29,13 @@ def domino_single_placement(state: State) -> Iterator[Step]:
     placed, or whose placement still has active overlaps (dominoes in Tatham's order).
     """
     g = state.geometry
-    for d, mask in enumerate(g.domino_mask):
-        live = state.active & mask
-        if not live or live & (live - 1):
-            continue
-        p = live.bit_length() - 1
+    for d, p in _alone(state, g.domino_mask):
         clash = state.active & g.overlap_mask[p]
         new = not state.placed >> p & 1
         if clash or new:
             yield Step("domino_single_placement", LEVEL, g, _explain_domino,
                        placed=p if new else -1, ruled_out=clash, squares=g.pairs[p],
-                       dominoes=(d,), reads=live)
+                       dominoes=(d,), reads=1 << p)
 
 
 def square_single_placement(state: State) -> Iterator[Step]:
@@ -53,17 +49,22 @@ def square_single_placement(state: State) -> Iterator[Step]:
     overlaps of P go at the next :func:`domino_single_placement`).
     """
     g = state.geometry
-    for square, mask in enumerate(g.cell_mask):
-        live = state.active & mask
-        if not live or live & (live - 1):
-            continue
-        p = live.bit_length() - 1
+    for square, p in _alone(state, g.cell_mask):
         if state.placed >> p & 1:
             continue
         d = g.domino_of[p]
         yield Step("square_single_placement", LEVEL, g, _explain_square, placed=p,
-                   ruled_out=state.active & g.domino_mask[d] & ~live, squares=(square,),
-                   dominoes=(d,), reads=live)
+                   ruled_out=state.active & g.domino_mask[d] & ~(1 << p), squares=(square,),
+                   dominoes=(d,), reads=1 << p)
+
+
+def _alone(state: State, masks: tuple[int, ...]) -> Iterator[tuple[int, int]]:
+    """(owner, placement) for each mask with exactly one active placement, reading the live
+    state at each owner."""
+    for owner, mask in enumerate(masks):
+        live = state.active & mask
+        if live and not live & (live - 1):
+            yield owner, live.bit_length() - 1
 
 
 def _explain_domino(step: Step) -> str:
