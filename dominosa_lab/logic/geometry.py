@@ -81,43 +81,27 @@ class Geometry:
 
     def __init__(self, puzzle: Puzzle) -> None:
         self.puzzle = puzzle
+        shape = _shape(puzzle.cells)
         self.cells: tuple[Cell, ...] = puzzle.cells
-        self.cell_index: dict[Cell, int] = {cell: i for i, cell in enumerate(self.cells)}
+        self.cell_index: dict[Cell, int] = shape.cell_index
+        self.pairs = shape.pairs
+        self.placements = shape.placements
+        self.placement_index = shape.placement_index
+        self.full = shape.full
+        self.cell_mask = shape.cell_mask
+        self.overlap_mask = shape.overlap_mask
+        self.colour = shape.colour
+        #: Tables a deduction derives from the shape alone, once per shape.
+        self.shape_tables = shape.tables
         self.values = tuple(puzzle.value(cell) for cell in self.cells)
         n = puzzle.max_pip
         self.dominoes: tuple[Domino, ...] = tuple(
             (lo, hi) for hi in range(n + 1) for lo in range(hi + 1))
-        self.pairs = self._pairs()
-        self.placements = tuple(Placement(self.cells[a], self.cells[b]) for a, b in self.pairs)
-        self.placement_index = {pl: p for p, pl in enumerate(self.placements)}
         self.domino_of = tuple(domino_index(self.values[a], self.values[b]) for a, b in self.pairs)
-        self.full = (1 << len(self.pairs)) - 1
-        self.cell_mask = self._masks(len(self.cells), lambda p: self.pairs[p])
-        self.domino_mask = self._masks(len(self.dominoes), lambda p: (self.domino_of[p],))
-        self.overlap_mask = tuple((self.cell_mask[a] | self.cell_mask[b]) & ~(1 << p)
-                                  for p, (a, b) in enumerate(self.pairs))
-        self.number_cells = tuple(
-            tuple(i for i, v in enumerate(self.values) if v == number) for number in range(n + 1))
+        self.domino_mask = _masks(len(self.dominoes), ((d,) for d in self.domino_of))
+        self.number_cells = tuple(map(tuple, _masks(n + 1, ((v,) for v in self.values), list)))
         self.number_mask = tuple(
             _union(self.cell_mask[i] for i in squares) for squares in self.number_cells)
-        self.colour = tuple((r + c) % 2 for r, c in self.cells)
-        #: Tables a deduction derives from the geometry once (keyed by the deduction).
-        self.tables: dict = {}
-
-    def _pairs(self) -> tuple[tuple[int, int], ...]:
-        index = self.cell_index
-        vertical = [(i, index[(r + 1, c)]) for i, (r, c) in enumerate(self.cells)
-                    if (r + 1, c) in index]
-        horizontal = [(i, index[(r, c + 1)]) for i, (r, c) in enumerate(self.cells)
-                      if (r, c + 1) in index]
-        return tuple(vertical + horizontal)
-
-    def _masks(self, size: int, owners) -> tuple[int, ...]:
-        masks = [0] * size
-        for p in range(len(self.pairs)):
-            for owner in owners(p):
-                masks[owner] |= 1 << p
-        return tuple(masks)
 
     @property
     def n_dominoes(self) -> int:
@@ -143,6 +127,46 @@ class Geometry:
 
     def __repr__(self) -> str:
         return f"Geometry({self.puzzle!r}, {len(self.pairs)} placements)"
+
+
+class _Shape:
+    """What a geometry takes from the board's shape alone (shared by every numbering)."""
+
+    def __init__(self, cells: tuple[Cell, ...]) -> None:
+        index = self.cell_index = {cell: i for i, cell in enumerate(cells)}
+        vertical = [(i, index[(r + 1, c)]) for i, (r, c) in enumerate(cells) if (r + 1, c) in index]
+        horizontal = [(i, index[(r, c + 1)]) for i, (r, c) in enumerate(cells)
+                      if (r, c + 1) in index]
+        self.pairs = tuple(vertical + horizontal)
+        self.placements = tuple(Placement(cells[a], cells[b]) for a, b in self.pairs)
+        self.placement_index = {pl: p for p, pl in enumerate(self.placements)}
+        self.full = (1 << len(self.pairs)) - 1
+        self.cell_mask = _masks(len(cells), self.pairs)
+        self.overlap_mask = tuple((self.cell_mask[a] | self.cell_mask[b]) & ~(1 << p)
+                                  for p, (a, b) in enumerate(self.pairs))
+        self.colour = tuple((r + c) % 2 for r, c in cells)
+        self.tables: dict = {}
+
+
+@lru_cache(maxsize=16)
+def _shape(cells: tuple[Cell, ...]) -> _Shape:
+    return _Shape(cells)
+
+
+def _masks(size: int, owners, collect=None) -> tuple:
+    """Per owner, the bit set of the items listing it (``owners[i]``: item i's owners), or
+    with ``collect=list`` the list of those items."""
+    if collect is list:
+        lists: list[list[int]] = [[] for _ in range(size)]
+        for i, mine in enumerate(owners):
+            for owner in mine:
+                lists[owner].append(i)
+        return tuple(lists)
+    masks = [0] * size
+    for i, mine in enumerate(owners):
+        for owner in mine:
+            masks[owner] |= 1 << i
+    return tuple(masks)
 
 
 def _union(masks) -> int:

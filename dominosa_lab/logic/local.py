@@ -63,22 +63,20 @@ def domino_must_overlap(state: State) -> Iterator[Step]:
                        squares=squares, dominoes=(d,), reads=live, per_placement=True)
 
 
-def _neighbour_table(g: Geometry) -> tuple[tuple[tuple[int, int, int, int], ...], ...]:
-    """Per placement P, per placement Q sharing a square with it: (Q, T, T's mask without Q,
-    the same without P's domino), where T is the square of Q outside P."""
-    table = g.tables.get("local")
+def _neighbour_table(g: Geometry) -> tuple[tuple[tuple[int, int, int], ...], ...]:
+    """Per placement P, per placement Q sharing a square with it: (Q, T, T's placements
+    but Q), where T is the square of Q outside P (a table of the board's shape)."""
+    table = g.shape_tables.get("local")
     if table is None:
         rows = []
         for p, (a, b) in enumerate(g.pairs):
-            other = ~g.domino_mask[g.domino_of[p]]
             row = []
             for square in (a, b):
                 for q in bits(g.cell_mask[square] & ~(1 << p)):
                     far = g.other(q, square)
-                    rest = g.cell_mask[far] & ~(1 << q)
-                    row.append((q, far, rest, rest & other))
+                    row.append((q, far, g.cell_mask[far] & ~(1 << q)))
             rows.append(tuple(row))
-        table = g.tables["local"] = tuple(rows)
+        table = g.shape_tables["local"] = tuple(rows)
     return table
 
 
@@ -95,8 +93,9 @@ def local_duplicate(state: State) -> Iterator[Step]:
     for p in range(len(g.pairs)):
         if not state.active >> p & 1:
             continue
-        for q, far, _, rest_other in table[p]:
-            if state.active >> q & 1 and not state.active & rest_other:
+        other = ~g.domino_mask[g.domino_of[p]]
+        for q, far, rest in table[p]:
+            if state.active >> q & 1 and not state.active & rest & other:
                 yield Step("local_duplicate", LEVEL, g, _explain_duplicate, ruled_out=1 << p,
                            squares=(far, *_shared(g, p, q)), dominoes=(g.domino_of[p],),
                            reads=state.active & g.cell_mask[far], facts=(p, q, far))
@@ -129,7 +128,7 @@ def local_duplicate_2(state: State) -> Iterator[Step]:
 
 def _duplicate_pair(g: Geometry, active: int, row) -> tuple[int, int, int, int, int] | None:
     """The first (Qi, Ti, Qj, Tj, E) of :func:`local_duplicate_2` around one placement."""
-    for i, (qi, ti, rest_i, _) in enumerate(row):
+    for i, (qi, ti, rest_i) in enumerate(row):
         if not active >> qi & 1:
             continue
         left_i = active & rest_i
@@ -140,7 +139,7 @@ def _duplicate_pair(g: Geometry, active: int, row) -> tuple[int, int, int, int, 
         if left_i & not_e:
             continue
         forbidden = not_e | g.cell_mask[ti]
-        for j, (qj, tj, rest_j, _) in enumerate(row):
+        for j, (qj, tj, rest_j) in enumerate(row):
             if j == i or not active >> qj & 1:
                 continue
             left_j = active & rest_j
