@@ -149,15 +149,22 @@ class State:
         """Whether every domino is placed and nothing else is active."""
         return self.placed == self.active and self.active.bit_count() == self.geometry.n_dominoes
 
+    def empty_cells(self) -> list[Cell]:
+        """The cells no active placement covers, in reading order."""
+        g, active = self.geometry, self.active
+        return [g.cells[s] for s, mask in enumerate(g.cell_mask) if not active & mask]
+
+    def empty_dominoes(self) -> list[Domino]:
+        """The dominoes no active placement holds, in Tatham's order."""
+        g, active = self.geometry, self.active
+        return [g.dominoes[d] for d, mask in enumerate(g.domino_mask) if not active & mask]
+
     def contradiction(self) -> str | None:
         """Why no solution extends this state (a square or domino with no place left), or None."""
-        g, active = self.geometry, self.active
-        for square, mask in enumerate(g.cell_mask):
-            if not active & mask:
-                return f"square {cell_text(g.cells[square])} has no placement left"
-        for d, mask in enumerate(g.domino_mask):
-            if not active & mask:
-                return f"domino {domino_text(g.dominoes[d])} has no placement left"
+        for cell in self.empty_cells():
+            return f"square {cell_text(cell)} has no placement left"
+        for domino in self.empty_dominoes():
+            return f"domino {domino_text(domino)} has no placement left"
         return None
 
     def broken_by(self, mask: int) -> bool:

@@ -192,7 +192,7 @@ class Rules:
     def _forced_locations(self, board: Board, state: State) -> Decision | None:
         g = self.geometry
         moves: dict[Placement, Move] = {}
-        stuck = [cell for cell in board.free if not state.cell_options(cell)]
+        stuck = [cell for cell in state.empty_cells() if cell in board.free]
         for step in square_single_placement(state):
             pl, domino = step.placement, g.dominoes[step.domino_indices[0]]
             cell = step.cells[0]
@@ -207,7 +207,7 @@ class Rules:
         return _consistent("forced location", tuple(moves.values()))
 
     def _forced_pieces(self, board: Board, state: State) -> Decision | None:
-        missing = [d for d in sorted(board.pile) if not state.domino_options(d)]
+        missing = sorted(d for d in state.empty_dominoes() if d in board.pile)
         if missing:
             return Decision("dead", (), f"dead: piece {_label(missing[0])} has no place left")
         g = self.geometry

@@ -213,10 +213,10 @@ class PlayBoard:
         """
         drawn, state = self.drawn_counts(), self.state()
         out = [f"domino {d} is outlined {n} times" for d, n in drawn.values.items() if n > 1]
-        out += [f"domino {d} has no place left" for d in self.puzzle.dominoes
-                if drawn[d] == 0 and not state.domino_options(d)]
-        out += [f"cell {cell} has no free neighbour" for cell in self.puzzle.cells
-                if cell not in self._at and not state.cell_options(cell)]
+        out += [f"domino {d} has no place left" for d in sorted(state.empty_dominoes())
+                if drawn[d] == 0]
+        out += [f"cell {cell} has no free neighbour" for cell in state.empty_cells()
+                if cell not in self._at]
         return out
 
     def apply_hints(self) -> list[Hint]:
