@@ -16,7 +16,7 @@ from dominosa_lab.core.search import SearchStats
 from dominosa_lab.errors import ArgumentError, PuzzleError
 from dominosa_lab.experiments import EXPERIMENTS
 from dominosa_lab.formats import catalog, from_json, parse_tatham, parse_text, to_box_text
-from dominosa_lab.logic import LADDERS, LEVELS, State, grade, ladder, run
+from dominosa_lab.logic import DEDUCTIONS, LADDERS, LEVELS, State, grade, ladder, run
 from dominosa_lab.solvers import DEFAULT_METHOD, METHODS, MethodInfo, method_info, solve
 
 __all__ = ["DEFAULT_TIME_LIMIT", "EXIT_FAILED", "EXIT_USAGE", "build_parser", "main", "read_puzzle"]
@@ -218,7 +218,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser(
         "hint", help="the next step of reasoning, in words",
         description="Print the next deduction on the empty board (with --steps, the next few): "
-        "its level, its name and why it holds.")
+        "its level, its name and why it holds. The deductions, easiest first:\n" + _listing({
+            name: f"[{d.level}] {d.summary}" for name, d in DEDUCTIONS.items()}),
+        formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("puzzle", help="a file, a catalog name or a Tatham game id (N:DIGITS)")
     p.add_argument("--steps", type=int, default=1, help="how many steps to print (default: 1)")
     p.add_argument("--ladder", default="full", choices=list(LADDERS),

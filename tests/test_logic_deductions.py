@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from dominosa_lab import Placement, from_tatham, solve
 from dominosa_lab.logic import (
+    DEDUCTIONS,
     State,
     deduce,
     hall_sets,
@@ -188,3 +189,10 @@ def test_every_ladder_reaches_the_same_verdict_on_solutions(seed, n):
         else:
             assert result.status == "stuck" and len(solutions) >= 1
 
+
+
+def test_every_deduction_argues_its_soundness_and_has_a_one_line_summary():
+    for deduction in DEDUCTIONS.values():
+        finder = getattr(deduction.find, "func", deduction.find)
+        assert "Sound" in finder.__doc__ and deduction.summary
+    assert len({d.summary for d in DEDUCTIONS.values()}) == len(DEDUCTIONS)

@@ -1,4 +1,20 @@
-"""The reasoning layer: placement state, named deductions, ladders, grades and explanations."""
+"""The reasoning layer: placement state, named deductions, ladders, grades and explanations.
+
+A :class:`State` holds which placements are still possible; each deduction is a
+finder that yields :class:`Step` values (what it read, what it rules out or
+places, and why, in a sentence); a ladder (:data:`LADDERS`) tries them cheapest
+first until none applies (:func:`run`, :func:`deduce`); :func:`grade` names the
+level a board needs; :func:`solutions` adds guesses when the deductions stop.
+
+>>> from dominosa_lab import from_tatham
+>>> state = State(from_tatham("3:00033121123313202210"))
+>>> step = next(run(state, ladder("full")))
+>>> step.name, step.level
+('domino_must_overlap', 'basic')
+>>> print(step)
+0-0 fits only at (0,0)-(0,1) and (0,1)-(0,2); both cover (0,1), so no other domino can use \
+(0,1) (rules out (0,1)-(1,1))
+"""
 
 from dominosa_lab.logic.chains import forcing_chains
 from dominosa_lab.logic.deduce import Deduced, deduce

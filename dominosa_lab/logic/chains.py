@@ -66,8 +66,9 @@ class Chains:
 def forcing_chains(state: State) -> Iterator[Step]:
     """Rule out chains that cannot be used, and placements that complementary chains exclude.
 
-    The chains are found once, at the start (as Tatham does); the three forms read
-    the live state:
+    Sound, form by form, since in every solution a chain is used entirely or not at
+    all, and exactly one of two complementary chains is used. The chains are found
+    once, at the start (as Tatham does); the three forms read the live state:
 
     * ``forcing_chain_duplicate``: a chain holding two placements of one domino cannot
       be used entirely (the domino would be used twice), so it is not used at all.

@@ -63,6 +63,8 @@ class Deduction:
         The names its steps carry (the keys of a grade's counts).
     source : str
         ``"Tatham"`` or ``"dominosa-lab"``.
+    note : str
+        What the rung is, when the first line of the finder's docstring does not say it.
     """
 
     name: str
@@ -70,12 +72,13 @@ class Deduction:
     find: Finder
     keys: tuple[str, ...]
     source: str = "Tatham"
+    note: str = ""
 
     @property
     def summary(self) -> str:
-        """The first line of the finder's docstring."""
+        """What the rung does, in one line."""
         func = self.find.func if isinstance(self.find, partial) else self.find
-        return (func.__doc__ or "").strip().splitlines()[0]
+        return self.note or (func.__doc__ or "").strip().splitlines()[0]
 
 
 def _entries() -> tuple[Deduction, ...]:
@@ -93,7 +96,8 @@ def _entries() -> tuple[Deduction, ...]:
         Deduction("local_duplicate_2", "basic", local_duplicate_2, ("local_duplicate_2",)),
         Deduction("parity", "basic", parity, ("parity",)),
         Deduction("set_analysis", "hard", partial(set_analysis, doubles=False), sets[:1]),
-        Deduction("set_analysis_doubles", "extreme", partial(set_analysis, doubles=True), sets),
+        Deduction("set_analysis_doubles", "extreme", partial(set_analysis, doubles=True), sets,
+                  note="The same, where a double can join two of the squares."),
         Deduction("forcing_chains", "extreme", forcing_chains, chains),
         Deduction("tiling", "deep", tiling, ("tiling",), "dominosa-lab"),
         Deduction("hall_sets", "deep", hall_sets, ("hall_sets",), "dominosa-lab"),
