@@ -142,7 +142,9 @@ def main() -> None:
         "(0: solved by deduction alone). Times are medians over boards of the fastest of "
         f"{args.reps} cold runs: *logic* is `solve(p, method=\"logic\")` (ladder `fast`), *our "
         "Tatham ladder* is `deduce(p, \"tatham\")`, *his* is his solver in-process "
-        + ("(measured in this run)." if tatham else "(quoted from the issue; tools absent)."),
+        + ("(measured in this run: the mean of 20 x reps solves in one process, his scratch "
+           "space reused, so a loaded moment weighs on his figure more than on our fastest run)."
+           if tatham else "(quoted from the issue; tools absent)."),
         "",
         *table(rows),
         "",
