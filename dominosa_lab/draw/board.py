@@ -23,6 +23,7 @@ __all__ = [
     "PIP_COLOR",
     "TILE_COLOR",
     "TILE_SIZE",
+    "cell_xy",
     "draw_domino_table",
     "draw_puzzle",
     "outline",
@@ -105,7 +106,7 @@ def draw_puzzle(
     placements = [] if solution is None else list(solution)
     faces = {cell for pl in placements for cell in pl.cells} if pips else set()
     for r, c in puzzle.cells:
-        x, y = _xy((r, c), n_rows)
+        x, y = cell_xy((r, c), n_rows)
         value = puzzle.value((r, c))
         ax.add_patch(Rectangle((x - half, y - half), TILE_SIZE, TILE_SIZE,
                                facecolor=tile_color, edgecolor="none"))
@@ -122,7 +123,7 @@ def draw_puzzle(
     return ax
 
 
-def _xy(cell: tuple[int, int], n_rows: int) -> tuple[float, float]:
+def cell_xy(cell: tuple[int, int], n_rows: int) -> tuple[float, float]:
     """Plot coordinates of a cell's centre: column to the right, row 0 at the top."""
     r, c = cell
     return float(c), float(n_rows - 1 - r)
@@ -145,7 +146,7 @@ def outline(
 ) -> None:
     """Outline one domino on axes drawn by :func:`draw_puzzle` (e.g. to mark the last move)."""
     n_rows = puzzle.shape[0]
-    (xa, ya), (xb, yb) = _xy(pl.a, n_rows), _xy(pl.b, n_rows)
+    (xa, ya), (xb, yb) = cell_xy(pl.a, n_rows), cell_xy(pl.b, n_rows)
     x0, x1 = min(xa, xb) - OUTLINE_INSET, max(xa, xb) + OUTLINE_INSET
     y0, y1 = min(ya, yb) - OUTLINE_INSET, max(ya, yb) + OUTLINE_INSET
     ax.add_patch(Rectangle((x0, y0), x1 - x0, y1 - y0, fill=False, edgecolor=color,
