@@ -31,3 +31,11 @@ def test_drawing_into_a_given_axes_returns_it():
     _, ax = plt.subplots()
     assert draw_puzzle(load("mikefc-small"), ax=ax) is ax
     plt.close("all")
+
+
+def test_highlighted_cells_get_their_own_tile_colour():
+    p = load("mikefc-small")
+    ax = draw_puzzle(p, highlight=[(0, 0), (1, 1)], highlight_color="#ff0000")
+    red = [patch for patch in ax.patches if patch.get_facecolor()[:3] == (1.0, 0.0, 0.0)]
+    assert len(red) == 2
+    plt.close("all")

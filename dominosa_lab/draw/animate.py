@@ -22,6 +22,7 @@ from matplotlib.patches import Rectangle
 from dominosa_lab.core.puzzle import Placement, Puzzle
 from dominosa_lab.core.search import Event, SearchResult
 from dominosa_lab.draw.board import OUTLINE_COLOR, draw_puzzle, outline
+from dominosa_lab.draw.theme import INLINE_DPI
 from dominosa_lab.trace.tree import Frame as SearchState
 from dominosa_lab.trace.tree import describe_event, replay
 
@@ -124,7 +125,7 @@ def animate(
     pips: bool = False,
     interval: int = 250,
     max_frames: int | None = 300,
-    dpi: int = 80,
+    dpi: int = INLINE_DPI,
     ax: Axes | None = None,
 ) -> FuncAnimation:
     """Animate a traced solve of ``puzzle``.
@@ -142,7 +143,8 @@ def animate(
     max_frames : int or None
         Merge events so the animation has at most this many frames.
     dpi : int
-        Resolution of a new figure (frames are embedded at this size by ``to_jshtml``).
+        Resolution of a new figure (frames are embedded at this size by ``to_jshtml``);
+        the theme's inline resolution by default.
     ax : matplotlib Axes, optional
         Where to draw; a new figure when omitted.
 

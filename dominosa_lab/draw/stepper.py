@@ -18,6 +18,7 @@ from matplotlib.figure import Figure
 from dominosa_lab.core.puzzle import Placement, Puzzle
 from dominosa_lab.core.search import SearchResult
 from dominosa_lab.draw.board import draw_puzzle, outline
+from dominosa_lab.draw.theme import INLINE_DPI
 from dominosa_lab.draw.tree import draw_search_tree
 from dominosa_lab.trace.tree import Frame, describe_event, replay, search_tree
 
@@ -102,7 +103,7 @@ class Stepper(widgets.VBox):
         draw_search_step(self.puzzle, frame, self.board_ax, self.tree, self.tree_ax,
                          max_nodes=self.max_nodes)
         buffer = io.BytesIO()
-        self.figure.savefig(buffer, format="png", dpi=80)
+        self.figure.savefig(buffer, format="png", dpi=INLINE_DPI)
         self.image.value = buffer.getvalue()
 
 
