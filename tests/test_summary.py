@@ -65,3 +65,10 @@ def test_the_median_is_a_lower_bound_once_its_run_stopped():
 ])
 def test_a_duration_takes_the_largest_unit_it_fills(seconds, words):
     assert format_duration(seconds) == words
+
+
+def test_a_duration_interval_is_written_in_the_unit_of_its_estimate():
+    from dominosa_lab.experiments.summary import Interval
+
+    hours = Interval(30 * 3600, 20 * 3600, 40 * 3600)
+    assert format_duration(hours) == "1.2 days (95% CI 0.83-1.7)"

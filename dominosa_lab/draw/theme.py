@@ -81,7 +81,7 @@ GREY60 = "#999999"  #: ggplot's grey60: secondary series and guides
 GREY30 = "#4d4d4d"  #: ggplot's grey30: tick labels
 GREY20 = "#333333"  #: ggplot's grey20: the R blog's domino outline, text, primary series
 
-#: One colour per method (colour-blind-safe hues of Okabe and Ito, plus purple and black),
+#: One colour per method (colour-blind-safe hues of Okabe and Ito, plus purple and wine),
 #: keyed by the names of ``dominosa_lab.METHODS`` and the methods reserved below.
 METHOD_COLORS: dict[str, str] = {
     "rowscan": "#e69f00",  # orange
@@ -91,7 +91,7 @@ METHOD_COLORS: dict[str, str] = {
     "dominowise": "#6a3d9a",  # purple
     "dlx": "#0072b2",  # blue
     "logic": "#56b4e9",  # sky blue
-    "fast": "#111111",  # black: the default, drawn strongest
+    "fast": "#882255",  # wine (Paul Tol): the default
 }
 
 #: Methods being added to the registry, whose colours are kept free for them.

@@ -60,6 +60,16 @@ class Interval:
         """The interval of ``factor`` times the quantity (``factor`` > 0)."""
         return Interval(self.estimate * factor, self.low * factor, self.high * factor)
 
+    def inverse(self, numerator: float = 1.0) -> Interval:
+        """The interval of ``numerator`` divided by the quantity (a positive one, e.g. a rate).
+
+        Examples
+        --------
+        >>> Interval(4.0, 2.0, 8.0).inverse(100)
+        Interval(estimate=25.0, low=12.5, high=50.0)
+        """
+        return Interval(numerator / self.estimate, numerator / self.high, numerator / self.low)
+
 
 def mean_interval(values: Iterable[float]) -> Interval:
     """The mean of ``values`` with its 95% interval (normal approximation, at least 30 values).
@@ -129,8 +139,11 @@ def median_under_budget(
     return frame.groupby(by)[[value, "status"]].apply(summarise)
 
 
-def format_duration(seconds: float) -> str:
+def format_duration(seconds: float | Interval) -> str:
     """A duration in the largest unit it fills: seconds, minutes, hours, days or years.
+
+    An :class:`Interval` of seconds is written in the unit of its estimate, its
+    bounds with one more digit when two digits cannot tell them apart.
 
     Examples
     --------
@@ -138,14 +151,27 @@ def format_duration(seconds: float) -> str:
     ('45 seconds', '1.5 minutes', '1.8 days')
     >>> format_duration(400 * 86400), format_duration(12345 * 365.25 * 86400)
     ('1.1 years', '12,000 years')
+    >>> format_duration(Interval(2.2 * 86400, 2.18 * 86400, 2.22 * 86400))
+    '2.2 days (95% CI 2.18-2.22)'
     """
-    for unit, size in (("years", 365.25 * 86400), ("days", 86400), ("hours", 3600),
-                       ("minutes", 60)):
-        if seconds >= size:
-            return f"{_two_digits(seconds / size)} {unit}"
-    return f"{_two_digits(seconds)} seconds"
+    estimate = seconds.estimate if isinstance(seconds, Interval) else seconds
+    unit, size = next(((u, z) for u, z in _UNITS if estimate >= z), ("seconds", 1.0))
+    text = f"{_two_digits(estimate / size)} {unit}"
+    if not isinstance(seconds, Interval):
+        return text
+    low, high = seconds.low / size, seconds.high / size
+    digits = 2 if _two_digits(low) != _two_digits(high) else 3
+    return f"{text} (95% CI {_digits(low, digits)}-{_digits(high, digits)})"
+
+
+_UNITS = (("years", 365.25 * 86400), ("days", 86400.0), ("hours", 3600.0), ("minutes", 60.0))
 
 
 def _two_digits(x: float) -> str:
     """``x`` to two significant digits, without an exponent: 1.8, 43, 730, 12,000."""
-    return f"{float(f'{x:.2g}'):,g}"
+    return _digits(x, 2)
+
+
+def _digits(x: float, digits: int) -> str:
+    """``x`` to ``digits`` significant digits, without an exponent."""
+    return f"{float(f'{x:.{digits}g}'):,g}"
