@@ -27,11 +27,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
 from itertools import combinations
 from math import comb
 
 import numpy as np
 
+from dominosa_lab.core.options import check_count
 from dominosa_lab.dominopeg.model import (
     CIRCLE_COLS,
     CIRCLE_ROWS,
@@ -48,6 +50,7 @@ from dominosa_lab.dominopeg.symmetry import images
 
 __all__ = [
     "N_PATTERNS",
+    "KnuthEstimate",
     "census",
     "empty_frequency",
     "estimate_solutions",
@@ -210,9 +213,33 @@ def _collect(finished, mirrored, add, progress, total) -> None:
             progress(done, total)
 
 
+@dataclass(frozen=True, eq=False)
+class KnuthEstimate:
+    """Knuth's probes of a search tree: what each probe estimates the solutions and nodes to be.
+
+    Every probe is an unbiased estimate and the probes are independent, so their
+    mean is the estimate and their spread its error: the 95% interval is
+    ``mean_interval(estimate.solution_probes)`` of :mod:`dominosa_lab.experiments.summary`
+    (the probes are heavy-tailed, so the interval needs many of them).
+    """
+
+    solution_probes: np.ndarray
+    node_probes: np.ndarray
+
+    @property
+    def solutions(self) -> float:
+        """The estimated number of solutions (leaves of the tree at full depth)."""
+        return float(self.solution_probes.mean())
+
+    @property
+    def nodes(self) -> float:
+        """The estimated number of nodes (pieces placed) of the whole tree."""
+        return float(self.node_probes.mean())
+
+
 def estimate_solutions(
     board: PegBoard | None = None, samples: int = 10_000, seed: int = 0
-) -> tuple[float, float]:
+) -> KnuthEstimate:
     """Knuth's estimate of the number of solutions and of nodes of the seed's search tree.
 
     Each probe walks one random path down the Ruby search (first empty cell,
@@ -230,19 +257,23 @@ def estimate_solutions(
 
     Returns
     -------
-    (solutions, nodes) : tuple of float
-        The mean estimates.
+    KnuthEstimate
+        Each probe's estimates; ``solutions`` and ``nodes`` are their means.
 
     Examples
     --------
-    >>> sols, nodes = estimate_solutions(samples=2000, seed=1)
-    >>> 1e8 < sols < 1e11 and nodes > sols
+    >>> est = estimate_solutions(samples=2000, seed=1)
+    >>> 1e8 < est.solutions < 1e11 and est.nodes > est.solutions
     True
+    >>> len(est.solution_probes)
+    2000
     """
+    samples = check_count("samples", samples)
     rng = np.random.default_rng(seed)
     start = board_mask(PegBoard() if board is None else board)
-    total_leaves = total_nodes = 0.0
-    for _ in range(samples):
+    leaves = np.zeros(samples)
+    nodes = np.zeros(samples)
+    for i in range(samples):
         occ, weight, depth = start, 1.0, 0
         while depth < N_PIECES:
             fits = first_cell_fits(occ)[1]
@@ -250,11 +281,11 @@ def estimate_solutions(
                 weight = 0.0
                 break
             weight *= len(fits)
-            total_nodes += weight
+            nodes[i] += weight
             occ |= fits[rng.integers(len(fits))][0]
             depth += 1
-        total_leaves += weight
-    return total_leaves / samples, total_nodes / samples
+        leaves[i] = weight
+    return KnuthEstimate(leaves, nodes)
 
 
 def orbit_table(counts: np.ndarray) -> list[tuple[tuple[int, ...], int, int]]:

@@ -80,6 +80,8 @@ def draw_exact_cover(
                   fontsize=fontsize)
     ax.xaxis.tick_top()
     ax.tick_params(length=0)
+    ax.grid(False)
+    ax.set_facecolor("white")
     for side in ax.spines.values():
         side.set_visible(False)
     return ax

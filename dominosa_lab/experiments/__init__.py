@@ -14,6 +14,7 @@ from dominosa_lab.experiments.darby import (
     darby_bias_large,
     darby_bias_small,
     darby_builds,
+    darby_naive,
     darby_orders,
 )
 from dominosa_lab.experiments.dominopeg import dominopeg_census, dominopeg_runs
@@ -28,6 +29,7 @@ EXPERIMENTS: dict[str, Callable[[str | Path], Path]] = {
     "tcg-table2": tcg_table2,
     "tcg-min-options": tcg_min_options,
     "darby-builds": darby_builds,
+    "darby-naive": darby_naive,
     "darby-bias-small": darby_bias_small,
     "darby-bias-large": darby_bias_large,
     "darby-orders": darby_orders,

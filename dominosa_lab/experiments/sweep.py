@@ -95,7 +95,7 @@ def run_sweep(
     methods : str or iterable of str
         Names in :data:`dominosa_lab.METHODS`.
     options : dict or list of dicts, optional
-        Option sets passed to the methods (e.g. ``[{"order": "mrv"}, {"order": "first"}]``);
+        Option sets passed to the methods (e.g. ``[{"order": "mrv"}, {"order": "pile"}]``);
         every method runs with every set.
     executor : Executor, "serial" or None
         Where the runs go: by default a new process pool with one worker per
