@@ -78,7 +78,7 @@ def arrangements(n: int) -> int:
     >>> [arrangements(n) for n in (1, 2, 3)]
     [20, 34650, 11732745024]
     """
-    n = check_count("n", n)
+    n = check_count("n", n, allow_none=False)
     return math.factorial((n + 1) * (n + 2)) // math.factorial(n + 2) ** (n + 1)
 
 
@@ -202,7 +202,7 @@ def census_chunks(n: int, depth: int | None = None) -> list[Chunk]:
     >>> len(chunks), chunks[0].id, sum(c.size for c in chunks) == arrangements(3)
     (186, 'n3-000001', True)
     """
-    n = check_count("n", n)
+    n = check_count("n", n, allow_none=False)
     depth = _DEPTH.get(n, 0) if depth is None else check_count("depth", depth)
     prefixes: list[tuple[int, ...]] = [()]
     for _ in range(depth):
@@ -294,7 +294,7 @@ def census(
     >>> c.fraction(), c.fraction(1)
     (Fraction(3632, 5775), Fraction(268, 1925))
     """
-    n = check_count("n", n)
+    n = check_count("n", n, allow_none=False)
     _tables(n)  # refuse a large n before anything runs
     results = run_chunks(census_chunk, census_chunks(n, depth), executor, store=store,
                          progress=progress, desc=f"census N={n}", unit="boards")
