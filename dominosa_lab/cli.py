@@ -6,6 +6,7 @@ Every user error ends in one line on stderr and exit status 2.
 from __future__ import annotations
 
 import argparse
+import inspect
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -15,6 +16,7 @@ from dominosa_lab.core.puzzle import Puzzle
 from dominosa_lab.core.search import SearchStats
 from dominosa_lab.errors import ArgumentError, PuzzleError
 from dominosa_lab.experiments import EXPERIMENTS
+from dominosa_lab.experiments.executors import EXECUTORS, open_executor
 from dominosa_lab.formats import catalog, from_json, parse_tatham, parse_text, to_box_text
 from dominosa_lab.solvers import DEFAULT_METHOD, METHODS, MethodInfo, method_info, solve
 
@@ -134,7 +136,15 @@ def _cmd_reproduce(args: argparse.Namespace) -> int:
 def _cmd_experiment(args: argparse.Namespace) -> int:
     if args.name not in EXPERIMENTS:
         raise PuzzleError(f"no experiment {args.name!r}; known: {', '.join(sorted(EXPERIMENTS))}")
-    path = EXPERIMENTS[args.name](Path(args.out))
+    experiment = EXPERIMENTS[args.name]
+    if "executor" not in inspect.signature(experiment).parameters:
+        if args.executor or args.scheduler:
+            raise ArgumentError(f"experiment {args.name} runs in this process; it takes no "
+                                "--executor or --scheduler")
+        path = experiment(Path(args.out))
+    else:
+        with open_executor(args.executor, args.scheduler) as workers:
+            path = experiment(Path(args.out), executor=workers)
     print(f"wrote {path}")
     return 0
 
@@ -190,6 +200,10 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("name", metavar="NAME", help="one of the experiments listed above")
     p.add_argument("--out", default="results", help="folder for the CSV (default: results)")
+    p.add_argument("--executor", choices=EXECUTORS,
+                   help="where a sweep runs (default: processes, or dask with --scheduler)")
+    p.add_argument("--scheduler", metavar="ADDRESS",
+                   help="a running Dask scheduler, e.g. tcp://10.0.0.5:8786 (implies dask)")
     p.set_defaults(run=_cmd_experiment)
     return parser
 

@@ -37,7 +37,8 @@ def wilson_interval(hits: int, trials: int, z: float = Z95) -> tuple[float, floa
     centre = p + z * z / (2 * trials)
     spread = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials))
     scale = 1 + z * z / trials
-    return max(0.0, (centre - spread) / scale), min(1.0, (centre + spread) / scale)
+    # clamped to the estimate: rounding must not push an end past it (at 0 or all hits)
+    return max(0.0, min(p, (centre - spread) / scale)), min(1.0, max(p, (centre + spread) / scale))
 
 
 def sample_size(p: float, half_width: float, z: float = Z95) -> int:
