@@ -8,6 +8,8 @@ The public names, from every layer (see ``docs/architecture.md``):
 SolutionCount(16, status='solved')
 >>> dl.solve(dl.from_tatham("3:02113312013003232012")).status
 'solved'
+>>> dl.grade(dl.from_tatham("3:02113312013003232012")).level
+'trivial'
 """
 
 from dominosa_lab.boards.planted import random_puzzle
@@ -25,6 +27,7 @@ from dominosa_lab.formats.catalog import load
 from dominosa_lab.formats.tatham import parse_tatham as from_tatham
 from dominosa_lab.formats.tatham import to_tatham
 from dominosa_lab.formats.text import parse_text as parse
+from dominosa_lab.logic import Grade, grade
 from dominosa_lab.solvers import (
     METHODS,
     MethodInfo,
@@ -41,6 +44,7 @@ __all__ = [
     "DominosaError",
     "ExactCoverError",
     "FormatError",
+    "Grade",
     "MethodError",
     "MethodInfo",
     "Placement",
@@ -54,6 +58,7 @@ __all__ = [
     "SolutionCount",
     "count_solutions",
     "from_tatham",
+    "grade",
     "is_unique",
     "iter_solutions",
     "load",

@@ -1,4 +1,4 @@
-"""The ``dominosa-lab`` command: solve puzzles, list the catalog, reproduce the notebooks.
+"""The ``dominosa-lab`` command: solve, hint and grade puzzles, list the catalog, run notebooks.
 
 Every user error ends in one line on stderr and exit status 2.
 """
@@ -18,6 +18,7 @@ from dominosa_lab.errors import ArgumentError, PuzzleError
 from dominosa_lab.experiments import EXPERIMENTS
 from dominosa_lab.experiments.executors import EXECUTORS, open_executor
 from dominosa_lab.formats import catalog, from_json, parse_tatham, parse_text, to_box_text
+from dominosa_lab.logic import DEDUCTIONS, LADDERS, LEVELS, State, grade, ladder, run
 from dominosa_lab.solvers import DEFAULT_METHOD, METHODS, MethodInfo, method_info, solve
 
 __all__ = ["DEFAULT_TIME_LIMIT", "EXIT_FAILED", "EXIT_USAGE", "build_parser", "main", "read_puzzle"]
@@ -75,6 +76,45 @@ def _cmd_solve(args: argparse.Namespace) -> int:
     print(f"method: {info.name}   {what}")
     print(f"nodes: {stats.nodes}   backtracks: {stats.backtracks}   "
           f"max depth: {stats.max_depth}   seconds: {stats.seconds:.3f}")
+    return 0
+
+
+def _cmd_hint(args: argparse.Namespace) -> int:
+    puzzle = read_puzzle(args.puzzle)
+    state = State(puzzle)
+    why = state.contradiction()
+    shown = 0
+    if why is None:
+        for step in run(state, ladder(args.ladder)):
+            if step.count or step.placed_index >= 0:
+                print(f"[{step.level}] {step.name}: {step.text}")
+                shown += 1
+                if shown == args.steps:
+                    break
+        why = state.contradiction()
+    if why is not None:
+        print(f"no solution: {why}")
+    elif shown < args.steps:
+        print("solved" if state.is_solved() else "no deduction applies: the next step is a "
+              "guess (or the puzzle has several solutions)")
+    return 0
+
+
+def _cmd_grade(args: argparse.Namespace) -> int:
+    puzzle = read_puzzle(args.puzzle)
+    time_limit, default = _time_limit(args.time_limit, METHODS["logic"])
+    result = grade(puzzle, max_level=args.max_level, time_limit=time_limit)
+    print(result)
+    notes = {
+        "needs a guess": "the deductions stop short; a search found exactly one solution",
+        "ambiguous": "the deductions stop short; a search found two solutions or more",
+        "no solution": "the puzzle has no solution",
+    }
+    if result.level == "needs a guess" and result.solutions is None:
+        print(f"(the deductions stop short; the search for a second solution ran out of time"
+              f"{', the default; ' + LIFT if default else ''})")
+    elif result.level in notes:
+        print(f"({notes[result.level]})")
     return 0
 
 
@@ -184,6 +224,31 @@ def build_parser() -> argparse.ArgumentParser:
                        f"{name}: {what}" for name, what in ORDERS.items()))
     p.add_argument("--seed", type=int, help="seed of randomised orders")
     p.set_defaults(run=_cmd_solve)
+
+    p = sub.add_parser(
+        "hint", help="the next step of reasoning, in words",
+        description="Print the next deduction on the empty board (with --steps, the next few): "
+        "its level, its name and why it holds. The deductions, easiest first:\n" + _listing({
+            name: f"[{d.level}] {d.summary}" for name, d in DEDUCTIONS.items()}),
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("puzzle", help="a file, a catalog name or a Tatham game id (N:DIGITS)")
+    p.add_argument("--steps", type=int, default=1, help="how many steps to print (default: 1)")
+    p.add_argument("--ladder", default="full", choices=list(LADDERS),
+                   help="which deductions, in which order (default: full)")
+    p.set_defaults(run=_cmd_hint)
+
+    p = sub.add_parser(
+        "grade", help="the difficulty level and the count of each deduction used",
+        description="Grade a puzzle: the lowest level of reasoning that finishes it (" +
+        ", ".join(LEVELS) + "; Tatham's four, then ours), else 'needs a guess', 'ambiguous' "
+        "or 'no solution' (found by a search, 60 s unless told), and how often each deduction "
+        "was used.")
+    p.add_argument("puzzle", help="a file, a catalog name or a Tatham game id (N:DIGITS)")
+    p.add_argument("--max-level", default="deep", metavar="LEVEL",
+                   help=f"the hardest level allowed, one of {', '.join(LEVELS)} (default: deep)")
+    p.add_argument("--time-limit", metavar="SECONDS",
+                   help="time for the search when the deductions stop short; 'none' for no limit")
+    p.set_defaults(run=_cmd_grade)
 
     p = sub.add_parser("catalog", help="list the published puzzles")
     p.set_defaults(run=_cmd_catalog)

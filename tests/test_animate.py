@@ -1,13 +1,16 @@
 """animate: a trace replayed into frames, drawn and written as a GIF."""
 
 import pytest
+from matplotlib.animation import AbstractMovieWriter
+from PIL import Image
 
-from dominosa_lab import load, solve
+from dominosa_lab import Puzzle, load, solve
 from dominosa_lab.draw.animate import animate, frames, save_gif
 from dominosa_lab.trace.tree import describe_event
 
 SMALL = load("mikefc-small")
 M9 = load("caviness-m9")
+DOUBLE_2 = Puzzle([[2, 0, 2, 2], [1, 0, 1, 2], [0, 1, 1, 0]])
 
 
 def test_the_last_frame_shows_the_solution():
@@ -58,3 +61,35 @@ def test_captions_use_the_steppers_words_and_name_the_dominoes():
     first = next(f for f in fs if f.added is not None)
     assert first.caption == describe_event(first.state.event, SMALL)
     assert first.caption.startswith("placed ") and ("→" in first.caption or "↓" in first.caption)
+
+
+
+class TitleBoxes(AbstractMovieWriter):
+    """A movie writer that keeps, for every frame, the title's box and the picture's box."""
+
+    def setup(self, fig, outfile, dpi=None):
+        super().setup(fig, outfile, dpi)
+        self.boxes = []
+
+    def grab_frame(self, **savefig_kwargs):
+        self.boxes.append((self.fig.axes[0].title.get_window_extent(), self.fig.bbox))
+
+    def finish(self):
+        pass
+
+
+@pytest.mark.parametrize("board", [DOUBLE_2, M9])
+def test_a_gif_is_wide_enough_for_a_projector(tmp_path, board):
+    anim = animate(board, solve(board, method="rowscan", trace=True), max_frames=3)
+    with Image.open(save_gif(anim, tmp_path / "board.gif")) as gif:
+        assert gif.width >= 600
+
+
+@pytest.mark.parametrize("method", ["rowscan", "human"])
+def test_every_title_fits_inside_the_picture(tmp_path, method):
+    result = solve(DOUBLE_2, method=method, trace=True)
+    writer = TitleBoxes()
+    animate(DOUBLE_2, result).save(tmp_path / "unused.gif", writer=writer)
+    assert len(writer.boxes) == len(frames(result.trace))
+    for title, picture in writer.boxes:
+        assert picture.x0 <= title.x0 and title.x1 <= picture.x1 and title.y1 <= picture.y1

@@ -93,3 +93,37 @@ def test_experiment_help_lists_every_experiment_on_its_own_line(capsys):
         main(["experiment", "--help"])
     lines = capsys.readouterr().out.splitlines()
     assert all(any(line.strip().startswith(name + " ") for line in lines) for name in EXPERIMENTS)
+
+
+def test_hint_prints_the_next_steps_with_level_and_name(capsys):
+    assert main(["hint", "3:00033121123313202210", "--steps", "2"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 2
+    assert lines[0].startswith("[basic] domino_must_overlap: 0-0 fits only at (0,0)-(0,1)")
+
+
+def test_hint_on_a_board_that_needs_a_guess_says_so(capsys):
+    assert main(["hint", "tcg-n10", "--steps", "500"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1].startswith("no deduction applies")
+
+
+def test_grade_prints_the_level_and_the_counts(capsys):
+    assert main(["grade", "3:00033121123313202210"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("extreme\n") and "forcing_chain_duplicate        1" in out
+
+
+def test_grade_explains_an_unfinished_verdict(capsys):
+    assert main(["grade", "tcg-n10"]) == 0
+    assert "ambiguous" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["grade", "mikefc-small", "--max-level", "medium"], "max_level must be one of 'trivial'"),
+    (["grade", "12:99"], "game description is too short"),
+    (["hint", "not-a-board"], "is not a file, a catalog name"),
+])
+def test_bad_hint_and_grade_input_is_one_line(args, message, capsys):
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1

@@ -81,7 +81,7 @@ def test_the_outlined_table_updates_after_a_move():
 def test_hint_button_lists_and_highlights_forced_outlines():
     w = PlayWidget(LARGE)
     w.hint_button.click()
-    assert "domino (4, 4) has one place left" in w.status.value
+    assert "4-4 fits only at (3,5)-(3,6)" in w.status.value
     assert w.cells[(3, 5)].style.button_color != w.cells[(0, 0)].style.button_color
     assert w.board.placements() == ()
 

@@ -31,3 +31,14 @@ def test_drawing_into_a_given_axes_returns_it():
     _, ax = plt.subplots()
     assert draw_puzzle(load("mikefc-small"), ax=ax) is ax
     plt.close("all")
+
+
+def test_coordinates_number_rows_from_the_top_and_columns_from_the_left():
+    p = load("mikefc-small")  # 4 rows, 5 columns
+    ax = draw_puzzle(p, coordinates=True)
+    assert [t.get_text() for t in ax.get_xticklabels()] == ["0", "1", "2", "3", "4"]
+    ticks = dict(zip((t.get_text() for t in ax.get_yticklabels()), ax.get_yticks(), strict=True))
+    first = ax.texts[:5]  # the numbers are drawn in reading order
+    assert [t.get_text() for t in first] == [str(v) for v in p.rows[0]]
+    assert {t.get_position()[1] for t in first} == {ticks["0"]} == {max(ticks.values())}
+    plt.close("all")

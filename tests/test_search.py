@@ -131,3 +131,21 @@ def test_collect_rejects_a_limit_that_is_not_positive(limit):
     s = Search()
     with pytest.raises(ArgumentError, match="limit must be an integer >= 1"):
         collect(iter(()), s, limit=limit)
+
+
+def test_progress_is_reported_at_the_clock_checks_once_due():
+    calls = []
+    search = Search(progress=lambda stats, seconds: calls.append(stats.nodes), progress_every=0)
+    for _ in range(600):
+        search.place()
+    assert calls == [256, 512]
+
+
+def test_progress_is_reported_before_a_spent_time_budget_stops_the_run():
+    calls = []
+    search = Search(time_limit=0, progress=lambda stats, seconds: calls.append(seconds),
+                    progress_every=0)
+    with pytest.raises(SearchStopped):
+        for _ in range(300):
+            search.place()
+    assert len(calls) == 1

@@ -139,18 +139,19 @@ def test_a_run_out_of_budget_leaves_the_options_of_its_open_states_untried():
 
 @pytest.mark.parametrize("board", sorted(BOARDS))
 @pytest.mark.parametrize("method", sorted(METHODS))
-def test_every_backtrack_is_a_dead_end_or_a_pruned_state(method, board):
+def test_every_backtrack_is_a_leaf_or_an_internal_dead_end(method, board):
     result = run(BOARDS[board], method)
     tree = search_tree(result)
-    failed = [n for n, o in tree.nodes(data="outcome") if o in ("dead_end", "pruned") and n]
+    failed = [n for n, o in tree.nodes(data="outcome")
+              if o in ("dead_end", "internal_dead_end") and n]
     assert len(failed) == result.stats.backtracks
 
 
 def test_outcome_counts_of_the_r_blog_board():
     # 41 placements: the 10 of the solution, 15 dead ends, 16 states whose branches all failed
     tree = search_tree(run(SMALL))
-    assert outcome_counts(tree) == {"solution": 1, "path": 10, "dead_end": 15, "pruned": 16,
-                                    "stopped": 0, "unexplored": 0}
+    assert outcome_counts(tree) == {"solution": 1, "path": 10, "dead_end": 15,
+                                    "internal_dead_end": 16, "stopped": 0, "unexplored": 0}
 
 
 def test_solutions_are_found_where_the_trace_says():
@@ -169,12 +170,12 @@ def test_the_way_to_a_solution_is_marked_path_up_to_the_root():
     assert ROOT in way
 
 
-def test_failed_inner_states_are_pruned_and_failed_leaves_dead_ends():
+def test_failed_inner_states_are_internal_dead_ends_and_failed_leaves_dead_ends():
     tree = search_tree(run(SMALL))
     for node, outcome in tree.nodes(data="outcome"):
-        if outcome == "pruned":
+        if outcome == "internal_dead_end":
             assert tree.out_degree(node) > 0
-            assert all(tree.nodes[c]["outcome"] in ("pruned", "dead_end")
+            assert all(tree.nodes[c]["outcome"] in ("internal_dead_end", "dead_end")
                        for c in tree.successors(node))
 
 

@@ -245,11 +245,11 @@ class Search:
     def check_time(self) -> None:
         """Raise :class:`SearchStopped` if the time budget is spent; report progress when due."""
         now = time.perf_counter()
-        if self._deadline is not None and now > self._deadline:
-            raise SearchStopped(f"time limit of {self.time_limit} s exhausted")
         if self._progress is not None and now >= self._next_report:
             self._next_report = now + self._progress_every
             self._progress(self.stats, now - self._start)
+        if self._deadline is not None and now > self._deadline:
+            raise SearchStopped(f"time limit of {self.time_limit} s exhausted")
 
     def finish(self) -> None:
         """Freeze the elapsed time into the stats."""

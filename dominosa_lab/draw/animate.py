@@ -23,13 +23,27 @@ from dominosa_lab.core.puzzle import Placement, Puzzle
 from dominosa_lab.core.search import Event, SearchResult
 from dominosa_lab.draw.board import OUTLINE_COLOR, draw_puzzle, outline
 from dominosa_lab.trace.tree import Frame as SearchState
-from dominosa_lab.trace.tree import describe_event, replay
+from dominosa_lab.trace.tree import describe_event, replay, wrap_caption
 
-__all__ = ["NEW_COLOR", "REMOVED_COLOR", "SOLVED_COLOR", "Frame", "animate", "frames", "save_gif"]
+__all__ = [
+    "MIN_WIDTH",
+    "NEW_COLOR",
+    "REMOVED_COLOR",
+    "SOLVED_COLOR",
+    "TITLE_SIZE",
+    "Frame",
+    "animate",
+    "frames",
+    "save_gif",
+]
 
 NEW_COLOR = "#1f5fbf"
 REMOVED_COLOR = "#c0392b"
 SOLVED_COLOR = "#2e8b57"
+MIN_WIDTH = 6.4  # inches: a new figure is at least 640 pixels wide at the default dpi
+TITLE_SIZE = 12.0  # points: the frame counter, then the caption wrapped to the width
+TITLE_LINES = 3  # room kept above the board: the counter and two lines of caption
+CELL = 0.8  # inches per cell of a new figure (less on boards wider than 12 cells)
 
 
 @dataclass(frozen=True)
@@ -124,7 +138,7 @@ def animate(
     pips: bool = False,
     interval: int = 250,
     max_frames: int | None = 300,
-    dpi: int = 80,
+    dpi: int = 100,
     ax: Axes | None = None,
 ) -> FuncAnimation:
     """Animate a traced solve of ``puzzle``.
@@ -144,7 +158,8 @@ def animate(
     dpi : int
         Resolution of a new figure (frames are embedded at this size by ``to_jshtml``).
     ax : matplotlib Axes, optional
-        Where to draw; a new figure when omitted.
+        Where to draw; when omitted, a new figure at least :data:`MIN_WIDTH` wide,
+        with room above the board for a title of :data:`TITLE_LINES` lines.
 
     Returns
     -------
@@ -164,10 +179,10 @@ def animate(
     shown = frames(result.trace, max_frames, puzzle=puzzle)
     if not shown:
         raise ValueError("the trace has no events to animate")
-    if ax is None:
-        n_rows, n_cols = puzzle.shape
-        _, ax = plt.subplots(figsize=(0.55 * n_cols + 0.6, 0.55 * n_rows + 0.9), dpi=dpi)
+    ax = ax if ax is not None else _new_axes(puzzle, dpi)
     label = f"{result.method}: " if result.method else ""
+    # Wrap captions to the figure: DejaVu Sans averages under 0.62 em per character.
+    per_line = max(20, int(ax.figure.get_figwidth() * 72 / (0.62 * TITLE_SIZE)))
 
     def draw(i: int) -> list:
         frame = shown[i]
@@ -180,13 +195,26 @@ def animate(
             outline(ax, puzzle, frame.removed, REMOVED_COLOR, linestyle="dashed")
         if frame.dead_end:
             _flash(ax, puzzle)
-        ax.set_title(f"{label}{i + 1}/{len(shown)}  {frame.caption}", fontsize=8)
+        ax.set_title(f"{label}frame {i + 1} of {len(shown)}\n"
+                     f"{wrap_caption(frame.caption, per_line)}",
+                     fontsize=TITLE_SIZE)
         return []
 
     fig = ax.figure
     animation = FuncAnimation(fig, draw, frames=len(shown), interval=interval, blit=False)
     plt.close(fig)
     return animation
+
+
+def _new_axes(puzzle: Puzzle, dpi: int) -> Axes:
+    """A figure for the board, at least :data:`MIN_WIDTH` wide, the title's room above it."""
+    n_rows, n_cols = puzzle.shape
+    cell = min(CELL, 9.6 / n_cols)
+    board = cell * n_rows + 0.2
+    title = TITLE_LINES * 1.25 * TITLE_SIZE / 72
+    fig = plt.figure(figsize=(max(MIN_WIDTH, cell * n_cols + 0.4), board + title + 0.15),
+                     dpi=dpi)
+    return fig.add_axes((0.0, 0.0, 1.0, board / (board + title + 0.15)))
 
 
 def _flash(ax: Axes, puzzle: Puzzle) -> None:

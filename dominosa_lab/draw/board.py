@@ -17,11 +17,13 @@ if TYPE_CHECKING:
     from dominosa_lab.trace.play import DominoTable
 
 __all__ = [
+    "COORDINATE_COLOR",
     "OUTLINE_COLOR",
     "OUTLINE_INSET",
     "PIP_COLOR",
     "TILE_COLOR",
     "TILE_SIZE",
+    "cell_xy",
     "draw_domino_table",
     "draw_puzzle",
     "outline",
@@ -32,6 +34,7 @@ OUTLINE_COLOR = "#333333"  # grey20, the R blog's domino outline
 TILE_SIZE = 0.9  # the R blog's geom_tile width/height
 OUTLINE_INSET = 0.42  # the R blog's rectangle half-extent around a cell centre
 PIP_COLOR = "#111111"
+COORDINATE_COLOR = "#555555"  # row and column numbers beside the board
 
 
 def draw_puzzle(
@@ -46,6 +49,7 @@ def draw_puzzle(
     linewidth: float | None = None,
     fontsize: float | None = None,
     title: str | None = None,
+    coordinates: bool = False,
 ) -> Axes:
     """Draw a board, and optionally placed dominoes, in the look of the R blog's plots.
 
@@ -73,6 +77,9 @@ def draw_puzzle(
         Outline width and number size; scaled to the board when omitted.
     title : str, optional
         Axes title.
+    coordinates : bool
+        Number the rows down the left side and the columns along the top, from 0, as
+        cells are named: ``(row, column)``, row 0 at the top.
 
     Returns
     -------
@@ -99,7 +106,7 @@ def draw_puzzle(
     placements = [] if solution is None else list(solution)
     faces = {cell for pl in placements for cell in pl.cells} if pips else set()
     for r, c in puzzle.cells:
-        x, y = _xy((r, c), n_rows)
+        x, y = cell_xy((r, c), n_rows)
         value = puzzle.value((r, c))
         ax.add_patch(Rectangle((x - half, y - half), TILE_SIZE, TILE_SIZE,
                                facecolor=tile_color, edgecolor="none"))
@@ -111,10 +118,12 @@ def draw_puzzle(
     for pl in placements:
         outline(ax, puzzle, pl, outline_color, linewidth)
     _frame(ax, n_rows, n_cols, title)
+    if coordinates:
+        _coordinates(ax, n_rows, n_cols, 0.8 * fontsize)
     return ax
 
 
-def _xy(cell: tuple[int, int], n_rows: int) -> tuple[float, float]:
+def cell_xy(cell: tuple[int, int], n_rows: int) -> tuple[float, float]:
     """Plot coordinates of a cell's centre: column to the right, row 0 at the top."""
     r, c = cell
     return float(c), float(n_rows - 1 - r)
@@ -137,7 +146,7 @@ def outline(
 ) -> None:
     """Outline one domino on axes drawn by :func:`draw_puzzle` (e.g. to mark the last move)."""
     n_rows = puzzle.shape[0]
-    (xa, ya), (xb, yb) = _xy(pl.a, n_rows), _xy(pl.b, n_rows)
+    (xa, ya), (xb, yb) = cell_xy(pl.a, n_rows), cell_xy(pl.b, n_rows)
     x0, x1 = min(xa, xb) - OUTLINE_INSET, max(xa, xb) + OUTLINE_INSET
     y0, y1 = min(ya, yb) - OUTLINE_INSET, max(ya, yb) + OUTLINE_INSET
     ax.add_patch(Rectangle((x0, y0), x1 - x0, y1 - y0, fill=False, edgecolor=color,
@@ -151,6 +160,20 @@ def _frame(ax: Axes, n_rows: int, n_cols: int, title: str | None) -> None:
     ax.axis("off")
     if title:
         ax.set_title(title)
+
+
+def _coordinates(ax: Axes, n_rows: int, n_cols: int, fontsize: float) -> None:
+    """Row numbers on the left, column numbers on top, as axis labels (the title makes room)."""
+    ax.axis("on")
+    ax.set_xticks(range(n_cols), [str(c) for c in range(n_cols)])
+    ax.set_yticks([n_rows - 1 - r for r in range(n_rows)], [str(r) for r in range(n_rows)])
+    ax.xaxis.tick_top()
+    ax.xaxis.set_label_position("top")
+    ax.set_xlabel("column", fontsize=fontsize, color=COORDINATE_COLOR)
+    ax.set_ylabel("row", fontsize=fontsize, color=COORDINATE_COLOR)
+    ax.tick_params(length=0, labelsize=fontsize, labelcolor=COORDINATE_COLOR)
+    for side in ax.spines.values():
+        side.set_visible(False)
 
 
 def _scale(ax: Axes, n_rows: int, n_cols: int) -> float:

@@ -42,7 +42,8 @@ def draw_exact_cover(
 
     A 1 is a dark square; the rows in ``chosen`` (option indices) are shaded and
     their 1s drawn green, so an exact cover shows as one green square in every
-    primary column. A line separates primary from secondary items.
+    primary column. A line separates primary from secondary items. A new figure
+    gets square cells at least twice the labels' ``fontsize`` (in points) high.
 
     Examples
     --------
@@ -53,7 +54,8 @@ def draw_exact_cover(
     """
     n_rows, n_cols = problem.n_options, problem.n_items
     if ax is None:
-        _, ax = plt.subplots(figsize=(0.22 * n_cols + 1.5, 0.22 * n_rows + 1))
+        cell = max(0.22, 2 * fontsize / 72)  # inches
+        _, ax = plt.subplots(figsize=(cell * n_cols + 1.5, cell * n_rows + 1))
     chosen = set(chosen)
     for j in chosen:
         ax.add_patch(Rectangle((-0.5, j - 0.5), n_cols, 1, facecolor=CHOSEN_BAND,

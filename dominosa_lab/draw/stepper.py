@@ -19,11 +19,22 @@ from dominosa_lab.core.puzzle import Placement, Puzzle
 from dominosa_lab.core.search import SearchResult
 from dominosa_lab.draw.board import draw_puzzle, outline
 from dominosa_lab.draw.tree import draw_search_tree
-from dominosa_lab.trace.tree import Frame, describe_event, replay, search_tree
+from dominosa_lab.trace.tree import Frame, describe_event, replay, search_tree, wrap_caption
 
-__all__ = ["LAST_MOVE_COLOR", "Stepper", "draw_search_step", "stepper"]
+__all__ = [
+    "CAPTION_WIDTH",
+    "DPI",
+    "FONTSIZE",
+    "LAST_MOVE_COLOR",
+    "Stepper",
+    "draw_search_step",
+    "stepper",
+]
 
 LAST_MOVE_COLOR = "#d73027"
+FONTSIZE = 11.0  # points: move labels, legend; titles 2 more (readable on a projector)
+DPI = 100  # the stepper's picture: a 10-inch figure is 1000 pixels wide
+CAPTION_WIDTH = 28  # characters per line of the caption over the board (after the step)
 
 
 class Stepper(widgets.VBox):
@@ -42,6 +53,8 @@ class Stepper(widgets.VBox):
         max_nodes: int = 300,
         interval: int = 500,
         figsize: tuple[float, float] | None = None,
+        fontsize: float = FONTSIZE,
+        dpi: int = DPI,
     ) -> None:
         if result.trace is None:
             raise ValueError("the run has no trace; solve it again with trace=True")
@@ -49,6 +62,8 @@ class Stepper(widgets.VBox):
         self.frames: list[Frame] = list(replay(result.trace))
         self.tree = search_tree(result, puzzle) if tree else None
         self.max_nodes = max_nodes
+        self.fontsize = fontsize
+        self.dpi = dpi
         last = len(self.frames) - 1
         self.play = widgets.Play(min=0, max=last, step=1, interval=interval)
         self.slider = widgets.IntSlider(min=0, max=last, description="step",
@@ -60,7 +75,7 @@ class Stepper(widgets.VBox):
         self.next_button.on_click(lambda _: self._move(+1))
         self.counters = widgets.HTML()
         self.image = widgets.Image(format="png")
-        self.figure = Figure(figsize=figsize or ((12, 4.5) if tree else (4, 3.5)),
+        self.figure = Figure(figsize=figsize or ((10, 4.2) if tree else (4, 3.5)),
                              layout="constrained")
         if tree:
             self.board_ax, self.tree_ax = self.figure.subplots(
@@ -100,9 +115,9 @@ class Stepper(widgets.VBox):
         if self.tree_ax is not None:
             self.tree_ax.clear()
         draw_search_step(self.puzzle, frame, self.board_ax, self.tree, self.tree_ax,
-                         max_nodes=self.max_nodes)
+                         max_nodes=self.max_nodes, fontsize=self.fontsize)
         buffer = io.BytesIO()
-        self.figure.savefig(buffer, format="png", dpi=80)
+        self.figure.savefig(buffer, format="png", dpi=self.dpi)
         self.image.value = buffer.getvalue()
 
 
@@ -115,6 +130,7 @@ def draw_search_step(
     *,
     max_nodes: int = 300,
     legend: bool = True,
+    fontsize: float = FONTSIZE,
 ) -> None:
     """Draw the search at one step: the board (newest piece in red) and the tree so far.
 
@@ -129,8 +145,9 @@ def draw_search_step(
     tree, tree_ax : optional
         The run's :func:`~dominosa_lab.tree.search_tree` and where to draw it as it
         stood at this step, the current state ringed.
-    max_nodes, legend
-        Passed to :func:`~dominosa_lab.plot_tree.draw_search_tree`.
+    max_nodes, legend, fontsize
+        Passed to :func:`~dominosa_lab.draw.tree.draw_search_tree`; the board's title is
+        ``fontsize`` + 2 points, as the tree's.
 
     Examples
     --------
@@ -141,17 +158,18 @@ def draw_search_step(
     >>> frame = list(replay(solve(p, method="rowscan", trace=True).trace))[4]
     >>> fig, (a, b) = plt.subplots(1, 2)
     >>> draw_search_step(p, frame, a)
-    >>> a.get_title()
-    'step 4: placed 01↓ on (0, 2)-(1, 2)'
+    >>> a.get_title().splitlines()
+    ['step 4', 'placed 01↓ on (0, 2)-(1, 2)']
     """
-    draw_puzzle(puzzle, frame.placements, ax=board_ax,
-                title=f"step {frame.step}: {describe_event(frame.event, puzzle)}")
+    draw_puzzle(puzzle, frame.placements, ax=board_ax)
+    caption = wrap_caption(describe_event(frame.event, puzzle), CAPTION_WIDTH)
+    board_ax.set_title(f"step {frame.step}\n{caption}", fontsize=fontsize + 2)
     event = frame.event
     if event is not None and event.kind == "place" and isinstance(event.item, Placement):
         outline(board_ax, puzzle, event.item, LAST_MOVE_COLOR)
     if tree is not None and tree_ax is not None:
         draw_search_tree(tree, tree_ax, max_nodes=max_nodes, current=frame.node,
-                         step=frame.step, legend=legend,
+                         step=frame.step, legend=legend, fontsize=fontsize,
                          title=f"search tree after {frame.nodes} nodes")
 
 
@@ -166,8 +184,10 @@ def stepper(puzzle: Puzzle, result: SearchResult, **options) -> Stepper:
         Its run with ``trace=True`` (any method).
     **options
         ``tree=False`` to show the board alone; ``max_nodes`` to summarise big
-        trees (see :func:`~dominosa_lab.plot_tree.draw_search_tree`); ``interval``
-        (ms per step when playing); ``figsize``.
+        trees (see :func:`~dominosa_lab.draw.tree.draw_search_tree`); ``interval``
+        (ms per step when playing); ``figsize``; ``fontsize`` of the labels, legend
+        and titles (sized for a projector: 11 points in a 10-inch picture 1000 pixels
+        wide); ``dpi`` of the picture.
 
     Returns
     -------

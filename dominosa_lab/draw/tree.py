@@ -30,7 +30,7 @@ OUTCOME_COLORS: dict[str, str] = {
     "solution": "#1a9850",
     "path": "#91cf60",
     "dead_end": "#d73027",
-    "pruned": "#fdae61",
+    "internal_dead_end": "#fdae61",
     "stopped": "#4575b4",
     "unexplored": "#bdbdbd",
 }
@@ -38,7 +38,7 @@ OUTCOME_NAMES: dict[str, str] = {
     "solution": "solution",
     "path": "way to a solution",
     "dead_end": "dead end",
-    "pruned": "pruned (all branches failed)",
+    "internal_dead_end": "internal dead end",
     "stopped": "open (search stopped)",
     "unexplored": "options not tried (search stopped first)",
 }
@@ -48,7 +48,7 @@ CURRENT_COLOR = "#111111"
 HIDDEN_COLOR = "#8c8c8c"
 LABEL_LIMIT = 40  # label the moves of trees up to this many states ...
 LABEL_AT = 0.6  # where on its edge a move's label sits, from parent (0) to child (1)
-LABEL_ROOM = 20.0  # ... when levels and neighbours are at least this many points apart
+LABEL_ROOM = 2.2  # ... when levels and neighbours are at least this many font sizes apart
 
 
 def draw_search_tree(
@@ -94,7 +94,8 @@ def draw_search_tree(
     node_size : float, optional
         Marker area in points²; scaled to the tree when omitted.
     fontsize : float
-        Size of the move labels and the hidden counts.
+        Size of the move labels, the hidden counts and the legend; the title is 2 points
+        bigger.
 
     Returns
     -------
@@ -127,13 +128,13 @@ def draw_search_tree(
     if current is not None and current in pos:
         ax.scatter(*pos[current], s=size * 2.5, facecolors="none", edgecolors=CURRENT_COLOR,
                    linewidths=2, zorder=5)
-    if labels or (labels is None and len(shown) <= LABEL_LIMIT and unit >= LABEL_ROOM):
+    if labels or (labels is None and len(shown) <= LABEL_LIMIT and unit >= LABEL_ROOM * fontsize):
         _draw_labels(ax, shown, pos, fontsize)
     if legend:
         counts = outcome_counts(tree) if step is None else Counter(style.values())
         counts[style[ROOT]] -= 1  # the root is drawn as the black square
-        _legend(ax, counts, sum(shown.graph.get("hidden", {}).values()))
-    ax.set_title(_title(tree) if title is None else title, fontsize=10)
+        _legend(ax, counts, sum(shown.graph.get("hidden", {}).values()), fontsize)
+    ax.set_title(_title(tree) if title is None else title, fontsize=fontsize + 2)
     ax.axis("off")
     _frame(ax, pos)
     return ax
@@ -209,7 +210,7 @@ def _draw_hidden(ax: Axes, tree: nx.DiGraph, pos: dict, fontsize: float) -> None
             x += 0.5 if tree.out_degree(node) else 0.0  # beside the shown children
             ax.fill([x, x - 0.3, x + 0.3], [y - 0.2, y - 0.8, y - 0.8], color=HIDDEN_COLOR,
                     alpha=0.5, zorder=2, linewidth=0)
-            ax.text(x, y - 0.9, f"+{hidden}", ha="center", va="top", fontsize=fontsize * 0.8,
+            ax.text(x, y - 0.9, f"+{hidden}", ha="center", va="top", fontsize=fontsize,
                     color="#444444")
 
 
@@ -218,7 +219,7 @@ def _draw_untried(ax: Axes, tree: nx.DiGraph, pos: dict, fontsize: float) -> Non
     for node, count in tree.nodes(data="count"):
         if count:
             x, y = pos[node]
-            ax.text(x, y - 0.25, f"+{count}", ha="center", va="top", fontsize=fontsize * 0.8,
+            ax.text(x, y - 0.25, f"+{count}", ha="center", va="top", fontsize=fontsize,
                     color="#444444")
 
 
@@ -234,7 +235,7 @@ def _draw_labels(ax: Axes, tree: nx.DiGraph, pos: dict, fontsize: float) -> None
                           "alpha": 0.85})
 
 
-def _legend(ax: Axes, counts: dict[str, int], hidden: int) -> None:
+def _legend(ax: Axes, counts: dict[str, int], hidden: int, fontsize: float) -> None:
     handles = [Line2D([], [], marker="s", color=CURRENT_COLOR, linestyle="", label="empty board")]
     handles += [Line2D([], [], marker="o", color=OUTCOME_COLORS[o], linestyle="",
                        label=f"{OUTCOME_NAMES[o]} ({counts[o]})")
@@ -245,7 +246,7 @@ def _legend(ax: Axes, counts: dict[str, int], hidden: int) -> None:
     if hidden:
         handles.append(Line2D([], [], marker="v", color=HIDDEN_COLOR, linestyle="",
                               label=f"hidden below ({hidden})"))
-    ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=8,
+    ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=fontsize,
               frameon=False)
 
 

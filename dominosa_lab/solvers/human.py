@@ -48,6 +48,7 @@ from typing import Literal
 from dominosa_lab.core.options import check_choice
 from dominosa_lab.core.puzzle import Cell, Domino, Placement, Puzzle, Solution
 from dominosa_lab.core.search import Search
+from dominosa_lab.logic import State, domino_single_placement, geometry, square_single_placement
 
 __all__ = [
     "LOCATION_RULES",
@@ -152,64 +153,74 @@ LOCATION_RULES = ("available", "geometric")
 
 
 class Rules:
-    """One puzzle's step rules, with the lookup tables they need (places by cell and domino).
+    """One puzzle's step rules, read off the logic layer's placement state of each board.
 
     ``locations`` chooses what a location (a free cell) may take: ``"available"``,
     the places whose other cell is free *and* whose domino is still in the pile
     (the article's summary: "can take exactly one available domino"), or
     ``"geometric"``, the places whose other cell is free, the pile checked only
     for the one piece a forced location asks for (the article's board "with
-    the affected squares blanked out").
+    the affected squares blanked out"). The first is the state of
+    :class:`~dominosa_lab.logic.State` with the board's pieces placed, the second
+    with their cells covered only; the forced locations and pieces are the steps of
+    the logic layer's :func:`~dominosa_lab.logic.square_single_placement` and
+    :func:`~dominosa_lab.logic.domino_single_placement` on that state.
     """
 
     def __init__(self, puzzle: Puzzle, locations: str = "available") -> None:
         check_choice("locations", locations, LOCATION_RULES, "method 'human'")
         self.puzzle = puzzle
         self.geometric = locations == "geometric"
-        self.by_domino = puzzle.candidates()
-        self.by_cell: dict[Cell, list[tuple[Placement, Domino]]] = {c: [] for c in puzzle.cells}
-        for domino, places in self.by_domino.items():
-            for pl in places:
-                for cell in pl.cells:
-                    self.by_cell[cell].append((pl, domino))
+        self.geometry = geometry(puzzle)
+
+    def state(self, board: Board) -> State:
+        """The placement state of ``board``: its pieces placed (geometric: their cells covered)."""
+        state = State(self.geometry)
+        lay = state.cover if self.geometric else state.place
+        for pl in board.placed:
+            lay(pl)
+        return state
 
     def decide(self, board: Board) -> Decision:
         """The step to take on ``board`` (see the module docstring)."""
         if not board.pile:
             return Decision("solved", (), f"solved: all {len(board.placed)} pieces placed")
-        return self._forced_locations(board) or self._forced_pieces(board) or self._branch(board)
+        state = self.state(board)
+        return (self._forced_locations(board, state) or self._forced_pieces(board, state)
+                or self._branch(board, state))
 
-    def _takes(self, board: Board, cell: Cell) -> list[tuple[Placement, Domino]]:
-        """The places (with their dominoes) the location ``cell`` may take."""
-        return [(pl, d) for pl, d in self.by_cell[cell]
-                if pl.a in board.free and pl.b in board.free
-                and (self.geometric or d in board.pile)]
-
-    def _forced_locations(self, board: Board) -> Decision | None:
+    def _forced_locations(self, board: Board, state: State) -> Decision | None:
+        g = self.geometry
         moves: dict[Placement, Move] = {}
-        for cell in sorted(board.free):
-            takes = self._takes(board, cell)
-            if not takes or (len(takes) == 1 and takes[0][1] not in board.pile):
-                return Decision("dead", (), f"dead: no piece fits the location at {cell}")
-            if len(takes) == 1 and takes[0][0] not in moves:
-                pl, d = takes[0]
-                moves[pl] = Move(pl, d, f"forced location at {cell} takes {_label(d)}")
+        stuck = [cell for cell in state.empty_cells() if cell in board.free]
+        for step in square_single_placement(state):
+            pl, domino = step.placement, g.dominoes[step.domino_indices[0]]
+            cell = step.cells[0]
+            if domino not in board.pile:  # only the geometric reading offers a used piece
+                stuck.append(cell)
+            reason = f"forced location at {cell} takes {_label(domino)}"
+            moves.setdefault(pl, Move(pl, domino, reason))
+        if stuck:
+            return Decision("dead", (), f"dead: no piece fits the location at {min(stuck)}")
         if not moves:
             return None
         return _consistent("forced location", tuple(moves.values()))
 
-    def _forced_pieces(self, board: Board) -> Decision | None:
-        forced = []
-        for domino in sorted(board.pile):
-            places = self._places(board, domino)
-            if not places:
-                return Decision("dead", (), f"dead: piece {_label(domino)} has no place left")
-            if len(places) == 1:
-                forced.append(Move(places[0], domino, f"forced piece {_label(domino)}"))
+    def _forced_pieces(self, board: Board, state: State) -> Decision | None:
+        missing = sorted(d for d in state.empty_dominoes() if d in board.pile)
+        if missing:
+            return Decision("dead", (), f"dead: piece {_label(missing[0])} has no place left")
+        g = self.geometry
+        forced = sorted(
+            (Move(step.placement, g.dominoes[step.domino_indices[0]],
+                  f"forced piece {_label(g.dominoes[step.domino_indices[0]])}")
+             for step in domino_single_placement(state)
+             if g.dominoes[step.domino_indices[0]] in board.pile),
+            key=lambda move: move.domino)
         return _consistent("forced piece", tuple(forced)) if forced else None
 
-    def _branch(self, board: Board) -> Decision:
-        options = {d: self._places(board, d) for d in sorted(board.pile)}
+    def _branch(self, board: Board, state: State) -> Decision:
+        options = {d: sorted(state.domino_options(d)) for d in sorted(board.pile)}
         domino = min(options, key=lambda d: len(options[d]))
         k = len(options[domino])
         moves = tuple(
@@ -217,9 +228,6 @@ class Rules:
             for i, pl in enumerate(options[domino], start=1)
         )
         return Decision("branch", moves, f"branch on {_label(domino)} over {k} places")
-
-    def _places(self, board: Board, domino: Domino) -> list[Placement]:
-        return [pl for pl in self.by_domino[domino] if pl.a in board.free and pl.b in board.free]
 
 
 def _consistent(kind: StepKind, moves: tuple[Move, ...]) -> Decision:

@@ -18,7 +18,7 @@ from typing import Any
 from dominosa_lab.core.options import check_choice, check_seed
 from dominosa_lab.core.puzzle import Solution
 from dominosa_lab.errors import MethodError
-from dominosa_lab.solvers import collision, dlx, dominowise, human, odometer, rowscan
+from dominosa_lab.solvers import collision, dlx, dominowise, human, logic, odometer, rowscan
 
 __all__ = ["DEFAULT_METHOD", "METHODS", "MethodInfo", "checked_options", "method_info"]
 
@@ -82,6 +82,8 @@ METHODS: dict[str, MethodInfo] = {
                    "depth-first over dominoes and their candidate places"),
         MethodInfo("dlx", dlx.solve, ("mrv", "pile", "random"), "TCG homework (seed 003)",
                    "exact cover with dancing links"),
+        MethodInfo("logic", logic.solve, ("mrv",), "Tatham's ladder, and beyond",
+                   "deductions to a fixed point, a guess only when none applies"),
     )
 }
 
@@ -100,7 +102,7 @@ def method_info(name: str | None) -> MethodInfo:
     Traceback (most recent call last):
     ...
     dominosa_lab.errors.MethodError: unknown method 'simplex'; choose one of: collision, dlx, \
-dominowise, human, odometer, rowscan
+dominowise, human, logic, odometer, rowscan
     """
     key = DEFAULT_METHOD if name is None else name
     if isinstance(key, str) and key in METHODS:

@@ -18,6 +18,7 @@ from typing import Any
 from dominosa_lab.core.puzzle import Cell, Domino, Placement, Puzzle, Solution
 from dominosa_lab.errors import PuzzleError
 from dominosa_lab.formats import from_json, to_json
+from dominosa_lab.logic import State, domino_single_placement, square_single_placement
 from dominosa_lab.solvers import solve
 
 __all__ = ["SAVE_FORMAT", "SAVE_VERSION", "DominoTable", "Hint", "PlayBoard"]
@@ -161,36 +162,44 @@ class PlayBoard:
         values = {d: len(self._free_places(pls)) for d, pls in self.puzzle.candidates().items()}
         return self._table("possible places", values)
 
+    def state(self) -> State:
+        """The logic layer's placement state of Darby's board: each outline covers its two cells.
+
+        As on Darby's board an outlined domino is not struck from its other places
+        (:meth:`State.cover`, not :meth:`State.place`), so a cell with one free
+        neighbour is forced even when that pair's domino is already outlined: the
+        outline would then show up as a conflict.
+        """
+        state = State(self.puzzle)
+        for pl in self.placements():
+            state.cover(pl)
+        return state
+
     # --- help -----------------------------------------------------------------------------
 
     def hint(self) -> list[Hint]:
         """Darby's "Search and add": the outlines forced by the present board, with reasons.
 
-        A domino not yet outlined with exactly one possible place goes there; a
-        free cell with exactly one free neighbour pairs with it. Both are forced
-        in every solution that contains the outlines drawn so far.
+        The logic layer's two trivial deductions on :meth:`state`: a domino not yet
+        outlined with exactly one possible place goes there; a free cell with
+        exactly one free neighbour pairs with it. Both are forced in every solution
+        that contains the outlines drawn so far.
         """
         hints: dict[Placement, Hint] = {}
-        drawn = self.drawn_counts()
-        for domino, pls in self.puzzle.candidates().items():
-            places = self._free_places(pls)
-            if drawn[domino] == 0 and len(places) == 1:
-                hints.setdefault(places[0], Hint(places[0], f"domino {domino} has one place left"))
-        for cell in self.puzzle.cells:
-            if cell in self._at:
-                continue
-            free = [nb for nb in self.puzzle.neighbours(cell) if nb not in self._at]
-            if len(free) == 1:
-                pl = Placement(cell, free[0])
-                hints.setdefault(pl, Hint(pl, f"cell {cell} has one free neighbour"))
+        state = self.state()
+        for finder in (domino_single_placement, square_single_placement):
+            for step in finder(state):
+                if step.placement is not None:
+                    hints.setdefault(step.placement, Hint(step.placement, step.text))
         return sorted(hints.values(), key=lambda h: h.placement)
 
     def conflicts(self) -> list[str]:
         """Why the outlines cannot be part of a solution: Darby's black zeros, and more.
 
         A domino outlined twice, a domino not outlined with no possible place
-        left, a free cell with no free neighbour. An empty list does not prove
-        the outlines right, only that nothing is visibly wrong yet.
+        left, a free cell with no free neighbour (the last two read off
+        :meth:`state`). An empty list does not prove the outlines right, only that
+        nothing is visibly wrong yet.
 
         Examples
         --------
@@ -202,13 +211,12 @@ class PlayBoard:
         >>> board.conflicts()
         ['cell (0, 0) has no free neighbour']
         """
-        drawn, places = self.drawn_counts(), self.place_counts()
+        drawn, state = self.drawn_counts(), self.state()
         out = [f"domino {d} is outlined {n} times" for d, n in drawn.values.items() if n > 1]
-        out += [f"domino {d} has no place left" for d, n in places.values.items()
-                if n == 0 and drawn[d] == 0]
-        out += [f"cell {cell} has no free neighbour" for cell in self.puzzle.cells
-                if cell not in self._at
-                and all(nb in self._at for nb in self.puzzle.neighbours(cell))]
+        out += [f"domino {d} has no place left" for d in sorted(state.empty_dominoes())
+                if drawn[d] == 0]
+        out += [f"cell {cell} has no free neighbour" for cell in state.empty_cells()
+                if cell not in self._at]
         return out
 
     def apply_hints(self) -> list[Hint]:

@@ -45,6 +45,7 @@ never tried), ``label`` (``"+3 untried"``), the depth a child would have, and
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -67,6 +68,7 @@ __all__ = [
     "search_tree",
     "tidy_layout",
     "untried_options",
+    "wrap_caption",
 ]
 
 #: The outcomes of a search state, in the order the drawings list them.
@@ -74,7 +76,7 @@ OUTCOMES: dict[str, str] = {
     "solution": "a complete board",
     "path": "on the way to a solution",
     "dead_end": "a leaf the search backed out of: no piece fits",
-    "pruned": "every branch below failed, so the search cut the subtree off",
+    "internal_dead_end": "an inner state the search backed out of: every branch below failed",
     "stopped": "left open when the search ran out of budget or the trace was truncated",
     "unexplored": "options of a state never tried because the search stopped first",
 }
@@ -260,7 +262,7 @@ def _set_outcomes(tree: nx.DiGraph, found: dict[int, int], closed: dict[int, int
         elif node not in closed:
             data["outcome"], data["decided"] = "stopped", None
         else:
-            data["outcome"] = "pruned" if tree.out_degree(node) else "dead_end"
+            data["outcome"] = "internal_dead_end" if tree.out_degree(node) else "dead_end"
             data["decided"] = closed[node]
 
 
@@ -512,3 +514,25 @@ def describe_event(event: Event | None, puzzle: Puzzle | None = None) -> str:
             event.options, f"a choice among {event.options} options")
     label = "dead end" if event.kind == "dead_end" else "note"
     return f"{label}: {event.text}" if event.text else label
+
+
+def wrap_caption(text: str, width: int) -> str:
+    """``text`` in lines of at most ``width`` characters, never broken inside parentheses.
+
+    A cell such as ``(1, 2)`` stays on one line; a word longer than ``width``
+    gets a line of its own.
+
+    Examples
+    --------
+    >>> print(wrap_caption("took back 12→ from (1, 2)-(1, 3) (backtrack)", 20))
+    took back 12→ from
+    (1, 2)-(1, 3)
+    (backtrack)
+    """
+    lines: list[str] = []
+    for word in re.split(r" (?![^(]*\))", text):  # a space not inside (...)
+        if lines and len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return "\n".join(lines)

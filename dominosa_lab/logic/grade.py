@@ -1,0 +1,102 @@
+"""Grading: how hard a puzzle is for a person who reasons, in Tatham's levels and ours.
+
+A puzzle's grade is the lowest level of the ``full`` ladder at which the
+deductions alone finish it: Tatham's ``trivial``, ``basic``, ``hard``,
+``extreme`` (his ladder runs first and unchanged, so his boards get his grades and
+his deduction counts), then ``deep`` when only our deductions beyond his finish
+it. A board the deductions cannot finish is then searched (with guesses, under
+the budget) for up to two solutions, and reported as ``needs a guess`` (exactly
+one solution: unique, but not by reasoning alone), ``ambiguous`` (two or more:
+no reasoning can finish it) or ``no solution``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from dominosa_lab.core.puzzle import Puzzle
+from dominosa_lab.core.search import Search, collect
+from dominosa_lab.errors import ArgumentError
+from dominosa_lab.logic.deduce import deduce
+from dominosa_lab.logic.ladder import LEVELS, level_rank
+from dominosa_lab.logic.search import solutions
+
+__all__ = ["GRADES", "Grade", "grade"]
+
+#: Every grade, easiest first: the levels, then the three verdicts on unfinished boards.
+GRADES = (*LEVELS, "needs a guess", "ambiguous", "no solution")
+
+
+@dataclass(frozen=True)
+class Grade:
+    """A puzzle's grade.
+
+    Attributes
+    ----------
+    level : str
+        One of :data:`GRADES` (see the module docstring).
+    counts : dict
+        How often each deduction was used (Tatham's keys for his; per placement for
+        the ones he counts that way); zeros omitted.
+    solutions : int or None
+        0, 1 or 2 (two or more); None when the search for a second solution ran out
+        of budget (the level is then ``needs a guess``).
+    """
+
+    level: str
+    counts: dict[str, int]
+    solutions: int | None
+
+    @property
+    def by_deduction(self) -> bool:
+        """Whether the deductions alone finish the puzzle."""
+        return self.level in LEVELS
+
+    def __str__(self) -> str:
+        lines = [self.level]
+        lines += [f"  {name:<30} {count}" for name, count in self.counts.items()]
+        return "\n".join(lines)
+
+
+def grade(
+    puzzle: Puzzle,
+    max_level: str = "deep",
+    max_nodes: int | None = None,
+    time_limit: float | None = None,
+) -> Grade:
+    """The grade of ``puzzle`` and the count of each deduction used.
+
+    Parameters
+    ----------
+    puzzle : Puzzle
+    max_level : str
+        The hardest level allowed (e.g. ``"basic"``: a board needing more is reported
+        as ``needs a guess`` or ``ambiguous``).
+    max_nodes, time_limit : optional
+        The budget of the search that tells a unique board from an ambiguous one when
+        the deductions stop short.
+
+    Examples
+    --------
+    >>> from dominosa_lab import from_tatham
+    >>> g = grade(from_tatham("3:00033121123313202210"))
+    >>> g.level, g.counts["forcing_chain_duplicate"]
+    ('extreme', 1)
+    >>> grade(from_tatham("3:00033121123313202210"), max_level="hard").level
+    'needs a guess'
+    """
+    if not isinstance(puzzle, Puzzle):
+        raise ArgumentError(f"grade needs a Puzzle, got {type(puzzle).__name__}")
+    level_rank(max_level, "max_level")
+    deduced = deduce(puzzle, "full", max_level)
+    if deduced.status == "solved":
+        return Grade(deduced.level, deduced.counts, 1)
+    if deduced.status == "contradiction":
+        return Grade("no solution", deduced.counts, 0)
+    search = Search(max_nodes=max_nodes, time_limit=time_limit)
+    found = collect(solutions(deduced.state, search), search, limit=2)
+    if found.status == "stopped":
+        return Grade("needs a guess", deduced.counts, None)
+    count = len(found.solutions)
+    level = ("no solution", "needs a guess", "ambiguous")[count]
+    return Grade(level, deduced.counts, count)

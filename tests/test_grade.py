@@ -1,0 +1,65 @@
+"""Grades: Tatham's levels on his boards, ours beyond them, verdicts on unfinished boards."""
+
+import pytest
+
+from dominosa_lab import ArgumentError, Puzzle, from_tatham, grade, load
+from dominosa_lab.logic import GRADES, LEVELS
+from tests.samples import BEYOND, TATHAM_SAMPLE
+
+
+@pytest.mark.parametrize("record", TATHAM_SAMPLE, ids=lambda r: r["game_id"][:14])
+def test_tathams_boards_get_his_grade_and_his_deduction_counts(record):
+    result = grade(from_tatham(record["game_id"]))
+    assert result.level == record["difficulty"]
+    assert result.counts == record["deductions"]
+    assert result.solutions == 1 and result.by_deduction
+
+
+def test_the_sample_holds_ten_boards_of_each_grade_and_size():
+    cells = {(r["n"], r["difficulty"]) for r in TATHAM_SAMPLE}
+    assert len(TATHAM_SAMPLE) == 80 and cells == {(n, g) for n in (3, 6) for g in LEVELS[:4]}
+
+
+@pytest.mark.parametrize("n", sorted(BEYOND))
+def test_a_board_only_our_deductions_finish_is_graded_deep(n):
+    result = grade(from_tatham(BEYOND[n]))
+    assert result.level == "deep" and result.counts["hall_sets"] > 0
+
+
+def test_a_board_with_several_solutions_is_ambiguous():
+    result = grade(load("tcg-n10"))
+    assert result.level == "ambiguous" and result.solutions == 2 and not result.by_deduction
+
+
+def test_a_unique_board_beyond_the_level_allowed_needs_a_guess():
+    result = grade(from_tatham("3:00033121123313202210"), max_level="hard")  # an extreme board
+    assert result.level == "needs a guess" and result.solutions == 1
+
+
+def test_a_board_without_solution_says_so():
+    result = grade(Puzzle([[0, 1, 0], [1, 0, 1]]))
+    assert result.level == "no solution" and result.solutions == 0
+
+
+def test_a_spent_budget_leaves_uniqueness_open():
+    result = grade(load("tcg-n10"), max_nodes=0)
+    assert result.level == "needs a guess" and result.solutions is None
+
+
+def test_every_verdict_is_a_grade():
+    assert GRADES[:5] == LEVELS and {"needs a guess", "ambiguous", "no solution"} <= set(GRADES)
+
+
+def test_a_grade_prints_its_level_then_its_counts_in_ladder_order():
+    text = str(grade(from_tatham("3:00033121123313202210")))
+    assert text.splitlines()[0] == "extreme"
+    assert text.index("domino_single_placement") < text.index("forcing_chain_duplicate")
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (("3:00033121123313202210",), "grade needs a Puzzle, got str"),
+    ((load("mikefc-small"), "medium"), "max_level must be one of 'trivial', 'basic', 'hard'"),
+])
+def test_bad_arguments_are_named(args, message):
+    with pytest.raises(ArgumentError, match=message):
+        grade(*args)
