@@ -140,6 +140,13 @@ def _is_client(value: Any) -> bool:
 
 
 def _from_client(client: Any) -> Workers:
-    """The Executor of a Dask Client; its worker count is the cluster's threads."""
+    """The Executor of a Dask Client; its worker count is the cluster's threads.
+
+    Tasks get fresh keys (``pure=False``): with Dask's default keys, made from
+    the function and its arguments, a chunk sent again right after a stopped
+    run cancelled it would share that key and inherit the cancellation. Chunk
+    results are kept apart by chunk id (:mod:`~dominosa_lab.experiments.chunks`),
+    not by Dask keys.
+    """
     threads = sum(client.nthreads().values())
-    return Workers(client.get_executor(), max(threads, 1), "dask")
+    return Workers(client.get_executor(pure=False), max(threads, 1), "dask")
