@@ -11,7 +11,7 @@ from dominosa_lab.experiments import caviness, load_results
 from dominosa_lab.experiments.census import census
 from dominosa_lab.experiments.largest import climb, largest_found
 from dominosa_lab.experiments.sampled import OUTCOMES, count_chunk, estimate, sample_census
-from dominosa_lab.experiments.stats import fit_log_odds, sample_size, wilson_interval
+from dominosa_lab.experiments.summary import fit_log_odds, proportion_interval, sample_size
 
 SMALL = {"shuffled": [1, 2], "planted": [2, 3]}
 
@@ -22,18 +22,11 @@ def _table(executor, **kw):
     return t.drop(columns="seconds")
 
 
-@given(st.integers(1, 5000), st.data())
-def test_wilson_intervals_hold_the_estimate_inside_zero_and_one(trials, data):
-    hits = data.draw(st.integers(0, trials))
-    low, high = wilson_interval(hits, trials)
-    assert 0 <= low <= hits / trials <= high <= 1
-
-
 @given(st.floats(0, 1), st.sampled_from([0.005, 0.01, 0.02, 0.05]))
 def test_sample_size_is_the_fewest_trials_within_the_half_width(p, h):
     n = sample_size(p, h)
-    half = lambda trials: (wilson_interval(round(p * trials), trials)[1]  # noqa: E731
-                           - wilson_interval(round(p * trials), trials)[0]) / 2
+    half = lambda trials: (proportion_interval(round(p * trials), trials).high  # noqa: E731
+                           - proportion_interval(round(p * trials), trials).low) / 2
     assert half(n) <= h + 1 / n  # rounding p * n to a count moves the interval by at most 1/n
     assert n == 1 or sample_size(p, h) == n
 

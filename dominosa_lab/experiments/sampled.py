@@ -11,7 +11,7 @@ Each board is counted to two with the library's default solver,
 **Sample sizes.** The target is an interval of at most ``+- half_width`` on
 every fraction. A first round of ``pilot`` boards per (kind, N); then, while a
 fraction's Wilson interval is wider, its (kind, N) is topped up to
-:func:`~dominosa_lab.experiments.stats.sample_size` at the interval's end
+:func:`~dominosa_lab.experiments.summary.sample_size` at the interval's end
 nearest 1/2 (a pessimistic guess of the fraction), and checked again. All
 (kind, N) of a round go out together, in chunks of ``chunk`` consecutive seeds
 (:func:`~dominosa_lab.experiments.chunks.run_chunks`); with a store, a stopped
@@ -37,7 +37,7 @@ from dominosa_lab.core.puzzle import Puzzle
 from dominosa_lab.errors import ArgumentError
 from dominosa_lab.experiments.chunks import Chunk, ChunkStore, run_chunks
 from dominosa_lab.experiments.executors import ExecutorChoice, Workers, open_executor
-from dominosa_lab.experiments.stats import sample_size, wilson_interval
+from dominosa_lab.experiments.summary import proportion_interval, sample_size
 from dominosa_lab.solvers import count_solutions
 
 __all__ = ["KINDS", "OUTCOMES", "count_chunk", "estimate", "sample_census"]
@@ -83,8 +83,8 @@ def estimate(tally: Mapping[str, int]) -> dict[str, float]:
     row: dict[str, float] = {}
     for name, hits in (("solvable", tally["one"] + tally["several"]), ("unique", tally["one"])):
         row[name] = hits / boards
-        row[f"{name}_low"] = wilson_interval(hits, boards)[0]
-        row[f"{name}_high"] = wilson_interval(hits + stopped, boards)[1]
+        row[f"{name}_low"] = proportion_interval(hits, boards).low
+        row[f"{name}_high"] = proportion_interval(hits + stopped, boards).high
     return row
 
 
