@@ -176,6 +176,9 @@ def unique_puzzle(
     """
     if not is_int(n) or n < 0:
         raise PuzzleError(f"n must be a non-negative integer, got {n!r}")
+    if grade in ("ambiguous", "no solution"):
+        raise ArgumentError(f"a board graded {grade!r} has several solutions or none; "
+                            f"unique_puzzle makes boards with one (grade: {', '.join(GOALS)})")
     check_choice("grade", grade, GOALS)
     seed = check_count("seed", seed, allow_none=False)
     time_limit = check_seconds("time_limit", time_limit)
