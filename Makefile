@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 PYTEST_NB := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
 
-.PHONY: install reproduce test lab lint bench clean
+.PHONY: install reproduce experiments test lab lint bench clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -17,6 +17,10 @@ install: $(STAMP)
 ## make reproduce: execute every notebook in place and regenerate figures/
 reproduce: install
 	$(BIN)/dominosa-lab reproduce
+
+## make experiments: run every experiment, regenerating the CSVs in results/ that the notebooks read
+experiments: install
+	$(BIN)/dominosa-lab experiment all
 
 ## make test: the unit tests, the doctests and the notebooks (nbval)
 test: install

@@ -2,9 +2,10 @@
 
 Solves the seed's two solvable boards with the seed's search (to its first solution, as the Ruby
 program does) and with exact cover (first solution), then runs the census of all 324,632 hole
-patterns on ``--processes`` processes. Prints a table and writes
-``benchmarks/results/dominopeg.md`` and ``dominopeg.csv`` (one row per run: puzzle, n, method,
-order, seed, status, nodes, backtracks, max_depth, seconds). Run from the repository root::
+patterns on ``--executor`` (serial, processes or dask, through the experiments' sweep seam).
+Prints a table and writes ``benchmarks/results/dominopeg.md`` and ``dominopeg.csv`` (one row
+per run: puzzle, n, method, order, seed, status, nodes, backtracks, max_depth, seconds).
+Run from the repository root::
 
     python benchmarks/bench_dominopeg.py               # about 3 minutes on a 2-core machine
     python benchmarks/bench_dominopeg.py --no-census   # about 30 seconds
@@ -20,7 +21,9 @@ from pathlib import Path
 
 import pandas as pd
 
-from dominosa_lab.dominopeg import PegBoard, census, solve, solve_naive
+from dominosa_lab.dominopeg import PegBoard, solve, solve_naive
+from dominosa_lab.experiments.dominopeg import peg_census
+from dominosa_lab.experiments.executors import EXECUTORS
 
 RESULTS = Path(__file__).parent / "results"
 #: The seed's published runs: holes -> (Ruby seconds, pieces placed).
@@ -43,12 +46,12 @@ def solver_rows() -> list[dict]:
     return rows
 
 
-def census_row(processes: int) -> dict:
+def census_row(executor: str) -> dict:
     """The census's wall time and totals."""
     start = time.perf_counter()
-    counts = census(processes=processes)
+    counts = peg_census(executor, progress=False)
     return {
-        "puzzle": "all 324,632 patterns", "n": 5, "method": f"census x{processes}", "order": "",
+        "puzzle": "all 324,632 patterns", "n": 5, "method": f"census ({executor})", "order": "",
         "seed": None, "status": f"{int((counts > 0).sum())} solvable", "nodes": int(counts.sum()),
         "backtracks": 0, "max_depth": 0, "seconds": round(time.perf_counter() - start, 1),
     }
@@ -58,11 +61,11 @@ def main() -> None:
     """Run the benchmark and write its table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--no-census", action="store_true", help="skip the census")
-    parser.add_argument("--processes", type=int, default=min(2, os.cpu_count() or 1))
+    parser.add_argument("--executor", choices=EXECUTORS, default="processes")
     args = parser.parse_args()
     rows = solver_rows()
     if not args.no_census:
-        rows.append(census_row(args.processes))
+        rows.append(census_row(args.executor))
     frame = pd.DataFrame(rows)
     frame["nodes/s"] = (frame["nodes"] / frame["seconds"]).round(-2)
     for holes, (ruby_seconds, _) in SEED.items():

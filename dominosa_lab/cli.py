@@ -1,5 +1,5 @@
-"""The ``dominosa-lab`` command: solve, hint, grade and generate puzzles, list the catalog, run
-notebooks.
+"""The ``dominosa-lab`` command: solve, draw, hint, grade and generate puzzles, list the
+catalog, run experiments, reproduce the notebooks.
 
 Every user error ends in one line on stderr and exit status 2; a generation that runs out of
 time says how far it got, on stderr, with exit status 1.
@@ -8,17 +8,21 @@ time says how far it got, on stderr, with exit status 1.
 from __future__ import annotations
 
 import argparse
+import inspect
 import re
 import sys
+import time
 from collections.abc import Sequence
+from contextlib import nullcontext
 from pathlib import Path
 
 from dominosa_lab.boards import GOALS, unique_puzzle
 from dominosa_lab.core.options import ORDERS, check_seconds
 from dominosa_lab.core.puzzle import Puzzle
-from dominosa_lab.core.search import SearchStats
+from dominosa_lab.core.search import SearchResult, SearchStats
 from dominosa_lab.errors import ArgumentError, PuzzleError
 from dominosa_lab.experiments import EXPERIMENTS
+from dominosa_lab.experiments.executors import EXECUTORS, open_executor
 from dominosa_lab.formats import (
     catalog,
     from_json,
@@ -34,6 +38,7 @@ from dominosa_lab.solvers import DEFAULT_METHOD, METHODS, MethodInfo, method_inf
 
 __all__ = [
     "DEFAULT_TIME_LIMIT",
+    "DRAW_FORMATS",
     "EXIT_FAILED",
     "EXIT_USAGE",
     "build_parser",
@@ -48,6 +53,9 @@ EXIT_USAGE = 2
 #: Seconds a method that can take exponential time runs at the command line unless told.
 DEFAULT_TIME_LIMIT = 60.0
 LIFT = "--time-limit SECONDS to change it, --time-limit none to lift it"
+
+#: The picture formats of ``dominosa-lab draw``, by file suffix.
+DRAW_FORMATS = (".png", ".svg", ".pdf")
 
 
 def read_puzzle(spec: str) -> Puzzle:
@@ -78,20 +86,12 @@ def read_puzzle(spec: str) -> Puzzle:
 
 def _cmd_solve(args: argparse.Namespace) -> int:
     puzzle = read_puzzle(args.puzzle)
-    info = method_info(args.method)
-    time_limit, default = _time_limit(args.time_limit, info)
-    progress = _Progress(LIFT if default else "")
-    result = solve(puzzle, method=info.name, limit=None if args.all else 1,
-                   max_nodes=args.max_nodes, time_limit=time_limit,
-                   progress=progress, order=args.order, seed=args.seed)
-    progress.end()
+    info, result, default = _run(puzzle, args, limit=None if args.all else 1)
     print(to_box_text(puzzle, result.solution or ()))
     stats = result.stats
     count = len(result.solutions)
     what = f"{count} solution{'s' * (count != 1)}" + (" (first shown)" if count > 1 else "")
-    reason = result.reason + (f", the default for {info.name}; {LIFT}"
-                              if default and "time limit" in result.reason else "")
-    print(f"\nstatus: {result.status}" + (f" ({reason})" if reason else ""))
+    print(f"\nstatus: {_status(result, info, default)}")
     print(f"method: {info.name}   {what}")
     print(f"nodes: {stats.nodes}   backtracks: {stats.backtracks}   "
           f"max depth: {stats.max_depth}   seconds: {stats.seconds:.3f}")
@@ -175,6 +175,49 @@ def _cmd_generate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _run(puzzle: Puzzle, args: argparse.Namespace,
+         limit: int | None) -> tuple[MethodInfo, SearchResult, bool]:
+    """Solve as the options of ``solve`` and ``draw`` say; also: is the time limit a default?"""
+    info = method_info(args.method)
+    time_limit, default = _time_limit(args.time_limit, info)
+    progress = _Progress(LIFT if default else "")
+    result = solve(puzzle, method=info.name, limit=limit, max_nodes=args.max_nodes,
+                   time_limit=time_limit, progress=progress, order=args.order, seed=args.seed)
+    progress.end()
+    return info, result, default
+
+
+def _status(result: SearchResult, info: MethodInfo, default: bool) -> str:
+    """A result's status and why it ended, with how to lift a default time limit."""
+    reason = result.reason + (f", the default for {info.name}; {LIFT}"
+                              if default and "time limit" in result.reason else "")
+    return result.status + (f" ({reason})" if reason else "")
+
+
+def _cmd_draw(args: argparse.Namespace) -> int:
+    out = Path(args.output)
+    if out.suffix.lower() not in DRAW_FORMATS:
+        raise ArgumentError(f"-o must name a {', '.join(DRAW_FORMATS)} file, got {str(out)!r}")
+    if not out.parent.is_dir():
+        raise ArgumentError(f"-o {str(out)!r}: no folder {str(out.parent)!r}")
+    puzzle = read_puzzle(args.puzzle)
+    info, result, default = _run(puzzle, args, limit=1)
+
+    import matplotlib.pyplot as plt
+
+    from dominosa_lab.draw.board import draw_puzzle_and_solution
+    from dominosa_lab.draw.theme import DPI, theme
+
+    found = "solution" if result.solution is not None else result.status.replace("_", " ")
+    with theme():
+        fig = draw_puzzle_and_solution(puzzle, result.solution, pips=args.pips,
+                                       titles=(puzzle.name or "puzzle", found))
+        fig.savefig(out, dpi=DPI)
+    plt.close(fig)
+    print(f"wrote {out}; status: {_status(result, info, default)}")
+    return 0
+
+
 def _time_limit(given: str | None, info: MethodInfo) -> tuple[float | None, bool]:
     """The time limit of a run (``none`` for none) and whether it is the method's default."""
     if given is None:
@@ -231,10 +274,22 @@ def _cmd_reproduce(args: argparse.Namespace) -> int:
 
 
 def _cmd_experiment(args: argparse.Namespace) -> int:
-    if args.name not in EXPERIMENTS:
-        raise PuzzleError(f"no experiment {args.name!r}; known: {', '.join(sorted(EXPERIMENTS))}")
-    path = EXPERIMENTS[args.name](Path(args.out))
-    print(f"wrote {path}")
+    names = list(EXPERIMENTS) if args.names == ["all"] else args.names
+    unknown = [name for name in names if name not in EXPERIMENTS]
+    if unknown:
+        raise ArgumentError(f"no experiment {unknown[0]!r}; known: all, "
+                            f"{', '.join(sorted(EXPERIMENTS))}")
+    sweeps = {name for name in names
+              if "executor" in inspect.signature(EXPERIMENTS[name]).parameters}
+    if (args.executor or args.scheduler) and not sweeps:
+        raise ArgumentError(f"experiment {names[0]} runs in this process; it takes no "
+                            "--executor or --scheduler")
+    with open_executor(args.executor, args.scheduler) if sweeps else nullcontext() as workers:
+        for name in names:
+            start = time.perf_counter()
+            options = {"executor": workers} if name in sweeps else {}
+            path = EXPERIMENTS[name](Path(args.out), **options)
+            print(f"wrote {path} in {time.perf_counter() - start:.0f} s", flush=True)
     return 0
 
 
@@ -245,6 +300,20 @@ def _first_line(text: str | None) -> str:
 def _listing(entries: dict[str, str]) -> str:
     width = max(map(len, entries))
     return "\n".join(f"  {name:<{width}}  {line}" for name, line in entries.items())
+
+
+def _search_options(p: argparse.ArgumentParser) -> None:
+    """The options that say how to search: method, budget, order, seed."""
+    p.add_argument("--method", default=DEFAULT_METHOD, choices=sorted(METHODS),
+                   help=f"how to solve (default: {DEFAULT_METHOD})")
+    p.add_argument("--max-nodes", type=int, help="stop after this many placements")
+    p.add_argument("--time-limit", metavar="SECONDS",
+                   help=f"stop after this many seconds; 'none' for no limit (default: "
+                   f"{DEFAULT_TIME_LIMIT:g} for methods that can take exponential time)")
+    p.add_argument("--order", choices=list(ORDERS),
+                   help="move order, for methods with a choice: " + "; ".join(
+                       f"{name}: {what}" for name, what in ORDERS.items()))
+    p.add_argument("--seed", type=int, help="seed of randomised orders")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -261,17 +330,8 @@ def build_parser() -> argparse.ArgumentParser:
             for name, info in METHODS.items()}),
         formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("puzzle", help="a file, a catalog name or a Tatham game id (N:DIGITS)")
-    p.add_argument("--method", default=DEFAULT_METHOD, choices=sorted(METHODS),
-                   help=f"how to solve (default: {DEFAULT_METHOD})")
     p.add_argument("--all", action="store_true", help="find every solution")
-    p.add_argument("--max-nodes", type=int, help="stop after this many placements")
-    p.add_argument("--time-limit", metavar="SECONDS",
-                   help=f"stop after this many seconds; 'none' for no limit (default: "
-                   f"{DEFAULT_TIME_LIMIT:g} for methods that can take exponential time)")
-    p.add_argument("--order", choices=list(ORDERS),
-                   help="move order, for methods with a choice: " + "; ".join(
-                       f"{name}: {what}" for name, what in ORDERS.items()))
-    p.add_argument("--seed", type=int, help="seed of randomised orders")
+    _search_options(p)
     p.set_defaults(run=_cmd_solve)
 
     p = sub.add_parser(
@@ -318,6 +378,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--solution", action="store_true", help="draw the solution too")
     p.set_defaults(run=_cmd_generate)
 
+    p = sub.add_parser(
+        "draw", help="draw a puzzle and its solution to a picture file",
+        description="Draw a puzzle and, beside it, its solution (found as `solve` finds it) "
+        f"to a {', '.join(DRAW_FORMATS)} file.")
+    p.add_argument("puzzle", help="a file, a catalog name or a Tatham game id (N:DIGITS)")
+    p.add_argument("-o", "--output", required=True, metavar="FILE",
+                   help=f"the picture to write ({', '.join(DRAW_FORMATS)})")
+    p.add_argument("--pips", action="store_true", help="draw the solved dominoes with pips")
+    _search_options(p)
+    p.set_defaults(run=_cmd_draw)
+
     p = sub.add_parser("catalog", help="list the published puzzles")
     p.set_defaults(run=_cmd_catalog)
 
@@ -327,12 +398,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=_cmd_reproduce)
 
     p = sub.add_parser(
-        "experiment", help="run a named experiment, writing a CSV",
-        description="Run a named experiment; it writes OUT/NAME.csv. The experiments:\n"
+        "experiment", help="run named experiments, each writing a CSV",
+        description="Run named experiments ('all': every one); each writes OUT/NAME.csv. "
+        "The experiments:\n"
         + _listing({name: _first_line(run.__doc__) for name, run in EXPERIMENTS.items()}),
         formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("name", metavar="NAME", help="one of the experiments listed above")
+    p.add_argument("names", nargs="+", metavar="NAME",
+                   help="experiments listed above, or 'all' for every one")
     p.add_argument("--out", default="results", help="folder for the CSV (default: results)")
+    p.add_argument("--executor", choices=EXECUTORS,
+                   help="where a sweep runs (default: processes, or dask with --scheduler)")
+    p.add_argument("--scheduler", metavar="ADDRESS",
+                   help="a running Dask scheduler, e.g. tcp://10.0.0.5:8786 (implies dask)")
     p.set_defaults(run=_cmd_experiment)
     return parser
 

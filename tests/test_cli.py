@@ -46,6 +46,9 @@ def test_budget_stop_is_reported_not_an_error(capsys):
         (["solve", "3:0211"], "game description is too short"),
         (["solve", "mikefc-small", "--max-nodes", "-3"], "max_nodes must be an integer >= 0"),
         (["experiment", "no-such-experiment"], "no experiment 'no-such-experiment'"),
+        (["draw", "mikefc-small", "-o", "board.jpg"], "-o must name a .png, .svg, .pdf file"),
+        (["draw", "mikefc-small", "-o", "no-such-folder/board.png"], "no folder"),
+        (["draw", "no-such-board", "-o", "board.png"], "is not a file, a catalog name"),
     ],
 )
 def test_bad_input_is_one_line_on_stderr_and_exit_2(args, message, capsys):
@@ -163,3 +166,40 @@ def test_bad_generate_input_is_one_line(args, message, capsys):
     assert main(args) == 2
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("suffix", [".png", ".svg"])
+def test_draw_writes_the_puzzle_and_its_solution_to_a_picture(suffix, tmp_path, capsys):
+    out = tmp_path / f"board{suffix}"
+    assert main(["draw", "mikefc-small", "-o", str(out)]) == 0
+    assert out.stat().st_size > 1000
+    assert capsys.readouterr().out == f"wrote {out}; status: solved\n"
+
+
+def test_draw_reads_a_tatham_id_and_draws_pips(tmp_path):
+    out = tmp_path / "board.svg"
+    assert main(["draw", "3:02113312013003232012", "--pips", "-o", str(out)]) == 0
+    assert out.read_text().count("<path") > 30  # tiles, outlines and pips
+
+
+def test_draw_of_an_unsolvable_board_draws_it_and_says_so(tmp_path, capsys):
+    path = tmp_path / "impossible.txt"
+    path.write_text("0 1 0\n1 0 1\n")
+    assert main(["draw", str(path), "-o", str(tmp_path / "board.png")]) == 0
+    assert "status: no_solution" in capsys.readouterr().out
+
+
+def test_experiment_all_runs_every_experiment_in_turn(monkeypatch, tmp_path, capsys):
+    ran = []
+
+    def fake(name):
+        def run(out):
+            ran.append(name)
+            return out / f"{name}.csv"
+        return run
+
+    monkeypatch.setattr(cli, "EXPERIMENTS", {"a": fake("a"), "b": fake("b")})
+    assert main(["experiment", "all", "--out", str(tmp_path)]) == 0
+    assert ran == ["a", "b"]
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split(" in ")[0] for line in lines] == [f"wrote {tmp_path / n}.csv" for n in "ab"]

@@ -6,7 +6,7 @@ from dominosa_lab.cli import main
 from dominosa_lab.experiments import EXPERIMENTS, load_results
 from dominosa_lab.experiments import darby as ex
 
-DARBY = ["darby-bias-large", "darby-bias-small", "darby-builds", "darby-orders"]
+DARBY = ["darby-bias-large", "darby-bias-small", "darby-builds", "darby-naive", "darby-orders"]
 
 
 @pytest.fixture
@@ -18,6 +18,8 @@ def tiny(monkeypatch):
                                            "large": (4, 5), "large_seeds": range(3),
                                            "samplers": ("uniform", "parity")})
     monkeypatch.setattr(ex, "DARBY_ORDERS", {"ns": (2, 3), "seeds": range(2), "max_nodes": 1000})
+    monkeypatch.setattr(ex, "DARBY_NAIVE", {"caps": (10, 1000), "picks": ("open", "any"),
+                                            "seeds": range(3)})
 
 
 def test_darbys_experiments_are_registered():
@@ -38,6 +40,13 @@ def test_builds_have_one_row_per_build_for_each_check(tiny, tmp_path):
     assert set(df[df.check == "balance"].n) == {6}
     assert (df[df.check == "none"].build == 1).all()
     assert (df.attempts == df.placed + df.blocked + df.odd).all()
+
+
+def test_naive_readings_have_one_build_per_seed_cap_and_pick(tiny, tmp_path):
+    df = load_results("darby-naive", ex.darby_naive(tmp_path).parent)
+    assert df.groupby(["pick", "max_attempts"]).size().to_dict() == {
+        ("any", 10): 3, ("any", 1000): 3, ("open", 10): 3, ("open", 1000): 3}
+    assert (df.attempts <= df.max_attempts).all() and (df.check == "none").all()
 
 
 def test_small_bias_counts_every_tiling_for_every_sampler(tiny, tmp_path):

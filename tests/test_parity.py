@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dominosa_lab import PuzzleError
+from dominosa_lab import ArgumentError, PuzzleError
 from dominosa_lab.boards.planted import random_puzzle
 from dominosa_lab.tilings.parity import MAX_ATTEMPTS, MAX_BUILDS, parity_tiling
 
@@ -111,6 +111,33 @@ def test_the_naive_method_jams_with_no_move_left():
     jammed = [b for b in builds if not b.complete]
     assert jammed
     assert all(b.moves_left == 0 and b.odd == 0 for b in jammed)
+
+
+@given(st.integers(0, 10_000), st.sampled_from(["open", "any"]))
+@settings(max_examples=25, deadline=None)
+def test_either_pick_never_leaves_an_odd_open_group(seed, pick):
+    tiling = parity_tiling(EIGHT_BY_SEVEN, np.random.default_rng(seed), pick=pick)
+    for groups in replay(EIGHT_BY_SEVEN, tiling.placements):
+        assert all(len(g) % 2 == 0 for g in groups)
+
+
+def test_drawing_any_cell_spends_attempts_on_covered_cells_so_fewer_dominoes_fit():
+    def placed(pick):
+        return [parity_tiling(EIGHT_BY_SEVEN, np.random.default_rng(s), check="none",
+                              max_attempts=100, max_builds=1, pick=pick).builds[0].placed
+                for s in range(40)]
+    assert np.mean(placed("any")) < np.mean(placed("open"))
+
+
+def test_an_attempt_on_a_covered_cell_is_refused_as_blocked():
+    build = parity_tiling(EIGHT_BY_SEVEN, np.random.default_rng(5), check="none",
+                          max_builds=1, pick="any").builds[0]
+    assert build.attempts == build.placed + build.blocked and build.odd == 0
+
+
+def test_an_unknown_pick_is_refused_naming_the_choices():
+    with pytest.raises(ArgumentError, match="pick must be one of 'open', 'any'"):
+        parity_tiling(EIGHT_BY_SEVEN, np.random.default_rng(0), pick="corner")
 
 
 def test_a_board_with_an_odd_group_is_refused():

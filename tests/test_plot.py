@@ -41,4 +41,9 @@ def test_coordinates_number_rows_from_the_top_and_columns_from_the_left():
     first = ax.texts[:5]  # the numbers are drawn in reading order
     assert [t.get_text() for t in first] == [str(v) for v in p.rows[0]]
     assert {t.get_position()[1] for t in first} == {ticks["0"]} == {max(ticks.values())}
+def test_highlighted_cells_get_their_own_tile_colour():
+    p = load("mikefc-small")
+    ax = draw_puzzle(p, highlight=[(0, 0), (1, 1)], highlight_color="#ff0000")
+    red = [patch for patch in ax.patches if patch.get_facecolor()[:3] == (1.0, 0.0, 0.0)]
+    assert len(red) == 2
     plt.close("all")

@@ -1,8 +1,9 @@
-"""Boards made for a purpose: planted random puzzles, unique puzzles of a chosen grade, Darby's
-swaps, Caviness's quadrilles."""
+"""Boards made for a purpose: planted and shuffled random puzzles, unique puzzles of a chosen
+grade, Darby's swaps, quadrilles."""
 
 from dominosa_lab.boards.planted import random_puzzle
 from dominosa_lab.boards.quadrilles import quadrille_boards
+from dominosa_lab.boards.shuffled import shuffled_puzzle
 from dominosa_lab.boards.swaps import (
     random_cell_swap,
     random_domino_swap,
@@ -18,6 +19,7 @@ __all__ = [
     "random_cell_swap",
     "random_domino_swap",
     "random_puzzle",
+    "shuffled_puzzle",
     "swap_cells",
     "swap_dominoes",
     "unique_puzzle",

@@ -5,7 +5,13 @@
 'solved'
 """
 
-from dominosa_lab.dominopeg.census import census, empty_frequency, estimate_solutions, orbit_table
+from dominosa_lab.dominopeg.census import (
+    KnuthEstimate,
+    census,
+    empty_frequency,
+    estimate_solutions,
+    orbit_table,
+)
 from dominosa_lab.dominopeg.exact import solve
 from dominosa_lab.dominopeg.model import (
     BASE_PIECES,
@@ -33,6 +39,7 @@ __all__ = [
     "ORIENTATIONS",
     "PLACEMENTS",
     "SYMMETRIES",
+    "KnuthEstimate",
     "Orientation",
     "PegBoard",
     "PegPlacement",

@@ -1,11 +1,14 @@
 """Pictures: boards, pips, search trees, exact-cover matrices, DominoPeg, animations, widgets.
 
+Every picture takes the one look of :mod:`~dominosa_lab.draw.theme` (a notebook
+calls :func:`~dominosa_lab.draw.theme.use_theme` once).
+
 The widgets (:mod:`~dominosa_lab.draw.stepper`, :mod:`~dominosa_lab.draw.play_widget`)
 are imported from their modules, so that drawing needs no ipywidgets.
 """
 
 from dominosa_lab.draw.animate import animate, save_gif
-from dominosa_lab.draw.board import draw_domino_table, draw_puzzle
+from dominosa_lab.draw.board import draw_domino_table, draw_puzzle, draw_puzzle_and_solution
 from dominosa_lab.draw.cover import draw_dominosa_cover, draw_exact_cover
 from dominosa_lab.draw.peg import draw_empty_heatmap, draw_orientations, draw_peg
 from dominosa_lab.draw.tree import draw_search_tree
@@ -19,6 +22,7 @@ __all__ = [
     "draw_orientations",
     "draw_peg",
     "draw_puzzle",
+    "draw_puzzle_and_solution",
     "draw_search_tree",
     "save_gif",
 ]

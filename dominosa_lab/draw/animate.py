@@ -156,7 +156,8 @@ def animate(
     max_frames : int or None
         Merge events so the animation has at most this many frames.
     dpi : int
-        Resolution of a new figure (frames are embedded at this size by ``to_jshtml``).
+        Resolution of a new figure (frames are embedded at this size by ``to_jshtml``);
+        the theme's inline resolution by default.
     ax : matplotlib Axes, optional
         Where to draw; when omitted, a new figure at least :data:`MIN_WIDTH` wide,
         with room above the board for a title of :data:`TITLE_LINES` lines.

@@ -8,16 +8,20 @@ from typing import TYPE_CHECKING
 import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib.axes import Axes
+from matplotlib.colors import ListedColormap
+from matplotlib.figure import Figure
 from matplotlib.patches import Circle, Rectangle
 
 from dominosa_lab.core.puzzle import Placement, Puzzle, Solution
 from dominosa_lab.draw.pips import has_layout, layout, pip_radius
+from dominosa_lab.draw.theme import GREY20, GREY90, matrix_axes
 
 if TYPE_CHECKING:
     from dominosa_lab.trace.play import DominoTable
 
 __all__ = [
     "COORDINATE_COLOR",
+    "HIGHLIGHT_COLOR",
     "OUTLINE_COLOR",
     "OUTLINE_INSET",
     "PIP_COLOR",
@@ -26,15 +30,17 @@ __all__ = [
     "cell_xy",
     "draw_domino_table",
     "draw_puzzle",
+    "draw_puzzle_and_solution",
     "outline",
 ]
 
-TILE_COLOR = "#e5e5e5"  # ggplot's grey90, the R blog's tile fill
-OUTLINE_COLOR = "#333333"  # grey20, the R blog's domino outline
+TILE_COLOR = GREY90  # the R blog's tile fill
+OUTLINE_COLOR = GREY20  # the R blog's domino outline
 TILE_SIZE = 0.9  # the R blog's geom_tile width/height
 OUTLINE_INSET = 0.42  # the R blog's rectangle half-extent around a cell centre
 PIP_COLOR = "#111111"
 COORDINATE_COLOR = "#555555"  # row and column numbers beside the board
+HIGHLIGHT_COLOR = "#fdd49e"  # a light orange that black numbers and outlines stay readable on
 
 
 def draw_puzzle(
@@ -50,6 +56,8 @@ def draw_puzzle(
     fontsize: float | None = None,
     title: str | None = None,
     coordinates: bool = False,
+    highlight: Iterable[tuple[int, int]] = (),
+    highlight_color: str = HIGHLIGHT_COLOR,
 ) -> Axes:
     """Draw a board, and optionally placed dominoes, in the look of the R blog's plots.
 
@@ -80,6 +88,8 @@ def draw_puzzle(
     coordinates : bool
         Number the rows down the left side and the columns along the top, from 0, as
         cells are named: ``(row, column)``, row 0 at the top.
+    highlight : iterable of (row, col)
+        Cells whose tiles are filled with ``highlight_color`` instead.
 
     Returns
     -------
@@ -105,11 +115,13 @@ def draw_puzzle(
     half = TILE_SIZE / 2
     placements = [] if solution is None else list(solution)
     faces = {cell for pl in placements for cell in pl.cells} if pips else set()
+    marked = set(highlight)
     for r, c in puzzle.cells:
         x, y = cell_xy((r, c), n_rows)
         value = puzzle.value((r, c))
+        fill = highlight_color if (r, c) in marked else tile_color
         ax.add_patch(Rectangle((x - half, y - half), TILE_SIZE, TILE_SIZE,
-                               facecolor=tile_color, edgecolor="none"))
+                               facecolor=fill, edgecolor="none"))
         if (r, c) in faces and has_layout(value):
             _pips(ax, x, y, value, pip_radius(puzzle.max_pip))
         elif numbers:
@@ -121,6 +133,34 @@ def draw_puzzle(
     if coordinates:
         _coordinates(ax, n_rows, n_cols, 0.8 * fontsize)
     return ax
+
+
+def draw_puzzle_and_solution(
+    puzzle: Puzzle,
+    solution: Solution | Iterable[Placement] | None,
+    *,
+    pips: bool = False,
+    titles: tuple[str, str] = ("puzzle", "solution"),
+) -> Figure:
+    """The board alone and with its dominoes outlined, side by side (the R blog's two plots).
+
+    ``solution`` None draws the second board without outlines (e.g. when a
+    search found none); ``titles`` name the two boards.
+
+    Examples
+    --------
+    >>> from dominosa_lab import load, solve
+    >>> p = load("mikefc-small")
+    >>> fig = draw_puzzle_and_solution(p, solve(p).solution)
+    >>> [len(ax.patches) for ax in fig.axes]  # 20 tiles; 20 tiles and 10 outlines
+    [20, 30]
+    >>> plt.close(fig)
+    """
+    n_rows, n_cols = puzzle.shape
+    fig, axes = plt.subplots(1, 2, figsize=(2 * 0.55 * n_cols + 1.5, 0.55 * n_rows + 0.8))
+    draw_puzzle(puzzle, ax=axes[0], title=titles[0])
+    draw_puzzle(puzzle, solution, ax=axes[1], pips=pips, title=titles[1])
+    return fig
 
 
 def cell_xy(cell: tuple[int, int], n_rows: int) -> tuple[float, float]:
@@ -188,7 +228,7 @@ def draw_domino_table(
     table: DominoTable,
     ax: Axes | None = None,
     *,
-    cmap: str = "YlGnBu",
+    cmap: str = "Blues",
     marked_color: str = "#c0392b",
     title: str | None = None,
 ) -> Axes:
@@ -196,7 +236,8 @@ def draw_domino_table(
 
     Smaller number across the top, larger down the side; each cell shows the
     value for that domino, the colour its size; dominoes already outlined are
-    written in ``marked_color`` (Darby's red).
+    written in ``marked_color`` (Darby's red). Only the light half of ``cmap`` is
+    used, so that black and red numbers stay readable on every cell.
 
     Examples
     --------
@@ -212,16 +253,14 @@ def draw_domino_table(
         _, ax = plt.subplots(figsize=(0.45 * size + 1.0, 0.45 * size + 0.8))
     values = np.ma.masked_invalid(np.array(grid, dtype=float))
     top = max(1, *table.values.values())
-    ax.imshow(values, cmap=cmap, vmin=0, vmax=1.6 * top)  # the top stays mid-tone, text readable
+    light = ListedColormap(plt.get_cmap(cmap)(np.linspace(0.0, 0.45, 256)))
+    ax.imshow(values, cmap=light, vmin=0, vmax=top)
     for (lo, hi), v in sorted(table.values.items()):
         marked = (lo, hi) in table.marked
-        ax.text(lo, hi, str(v), ha="center", va="center", fontsize=9,
+        ax.text(lo, hi, str(v), ha="center", va="center", fontsize=12,
                 color=marked_color if marked else "black", weight="bold" if marked else "normal")
     ax.set_xticks(range(size))
     ax.set_yticks(range(size))
-    ax.xaxis.tick_top()
-    ax.tick_params(length=0)
-    for side in ax.spines.values():
-        side.set_visible(False)
+    matrix_axes(ax)
     ax.set_title(table.title if title is None else title, pad=18)
     return ax

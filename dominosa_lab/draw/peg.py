@@ -13,6 +13,7 @@ import numpy as np
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.patches import Circle, FancyBboxPatch, Rectangle
+from matplotlib.ticker import PercentFormatter
 
 from dominosa_lab.dominopeg.model import (
     CIRCLE_COLS,
@@ -165,7 +166,7 @@ def draw_orientations(orientations: Sequence[Orientation] = ORIENTATIONS) -> Fig
             if j < len(per_piece[p]):
                 o = per_piece[p][j]
                 draw_orientation(o, ax)
-                ax.set_title(f"{o.name} {'F' if o.flip else ''}{o.rotation}", fontsize=7)
+                ax.set_title(f"{o.name} {'F' if o.flip else ''}{o.rotation}", fontsize=11)
             else:
                 ax.axis("off")
     fig.tight_layout()
@@ -173,8 +174,13 @@ def draw_orientations(orientations: Sequence[Orientation] = ORIENTATIONS) -> Fig
 
 
 def draw_empty_heatmap(values: Sequence[float], ax: Axes | None = None, *,
-                       title: str | None = None, fmt: str = "{:.0%}") -> Axes:
+                       title: str | None = None, fmt: str = "{:.0%}",
+                       vmin: float = 0.0, vmax: float | None = None) -> Axes:
     """A heat map over the 35 circles (e.g. how often each is empty), each value written in.
+
+    The colour scale starts at ``vmin`` (zero by default, so that a small difference
+    looks small) and ends at ``vmax`` (the largest value by default); give two maps
+    the same ``vmax`` to compare them.
 
     Examples
     --------
@@ -185,14 +191,16 @@ def draw_empty_heatmap(values: Sequence[float], ax: Axes | None = None, *,
     """
     grid = np.asarray(values, dtype=float).reshape(CIRCLE_ROWS, CIRCLE_COLS)
     ax = plt.subplots(figsize=(6, 4.4))[1] if ax is None else ax
-    image = ax.imshow(grid, cmap="YlOrBr")
+    vmax = float(grid.max()) if vmax is None else vmax
+    image = ax.imshow(grid, cmap="YlOrBr", vmin=vmin, vmax=vmax)
     for (r, c), v in np.ndenumerate(grid):
-        dark = v > grid.min() + 0.6 * (grid.max() - grid.min())
-        ax.text(c, r, fmt.format(v), ha="center", va="center", fontsize=9,
+        dark = v > vmin + 0.6 * (vmax - vmin)
+        ax.text(c, r, fmt.format(v), ha="center", va="center", fontsize=12,
                 color="white" if dark else "black")
-    ax.figure.colorbar(image, ax=ax, shrink=0.8)
+    ax.figure.colorbar(image, ax=ax, shrink=0.8, format=PercentFormatter(1.0, decimals=0))
     ax.set_xticks(range(CIRCLE_COLS))
     ax.set_yticks(range(CIRCLE_ROWS))
+    ax.grid(False)
     if title:
         ax.set_title(title)
     return ax

@@ -8,15 +8,17 @@ import pandas as pd
 
 from dominosa_lab.experiments.sweep import random_boards, run_sweep, save_results, with_board_seed
 from dominosa_lab.tilings.bias import all_codes, code_counts, horizontal_share, sample_codes
-from dominosa_lab.tilings.parity import build_rows
+from dominosa_lab.tilings.parity import PICKS, build_rows
 
 __all__ = [
     "DARBY_BIAS",
     "DARBY_BUILDS",
+    "DARBY_NAIVE",
     "DARBY_ORDERS",
     "darby_bias_large",
     "darby_bias_small",
     "darby_builds",
+    "darby_naive",
     "darby_orders",
 ]
 
@@ -24,6 +26,11 @@ __all__ = [
 #: Darby's builds: boards N = 3..8 (his 8x7 is N = 6, with more seeds); the colour-balance
 #: variant on his board; the naive method (no check, one build) on every board.
 DARBY_BUILDS = {"ns": (3, 4, 5, 6, 7, 8), "seeds": range(300), "darby_seeds": range(1000)}
+
+#: Darby's naive method read two ways on his 8 x 7 board: where an attempt draws its cell
+#: (``pick``), and how many attempts a build makes before it gives up.
+DARBY_NAIVE = {"caps": (25, 30, 40, 50, 60, 75, 100, 150, 200, 500, 1000), "picks": PICKS,
+               "seeds": range(1000)}
 
 #: Parity against uniform tilings: all 95 tilings of the 4 x 5 board (N = 3), and 7 x 8 (N = 6).
 DARBY_BIAS = {"small": (4, 5), "small_seeds": range(20_000), "large": (7, 8),
@@ -44,6 +51,18 @@ def darby_builds(out: str | Path = "results") -> Path:
         for check, bounds in runs:
             frames.append(pd.DataFrame(build_rows(cells, seeds, check, **bounds)).assign(n=n))
     return save_results(pd.concat(frames, ignore_index=True), out, "darby-builds")
+
+
+def darby_naive(out: str | Path = "results") -> Path:
+    """Darby's naive method (no check, one build) for each reading: cell pick and attempt cap."""
+    cells = [(r, c) for r in range(7) for c in range(8)]
+    frames = [
+        pd.DataFrame(build_rows(cells, DARBY_NAIVE["seeds"], "none", max_builds=1,
+                                max_attempts=cap, pick=pick)).assign(pick=pick, max_attempts=cap)
+        for pick in DARBY_NAIVE["picks"]
+        for cap in DARBY_NAIVE["caps"]
+    ]
+    return save_results(pd.concat(frames, ignore_index=True), out, "darby-naive")
 
 
 def darby_bias_small(out: str | Path = "results") -> Path:

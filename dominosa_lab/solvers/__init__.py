@@ -3,9 +3,11 @@
 Each method is one module (``rowscan``, ``human``, ``collision``, ``odometer``,
 ``dominowise``, ``dlx``), registered with its :class:`MethodInfo` in
 :mod:`~dominosa_lab.solvers.registry`; :mod:`~dominosa_lab.solvers.run` solves,
-streams, counts and decides uniqueness with any of them.
+streams, counts and decides uniqueness with any of them; :mod:`~dominosa_lab.solvers.blocks`
+says where a board's solutions differ.
 """
 
+from dominosa_lab.solvers.blocks import Block, SolutionBlocks, solution_blocks
 from dominosa_lab.solvers.registry import DEFAULT_METHOD, METHODS, MethodInfo, method_info
 from dominosa_lab.solvers.run import (
     SolutionCount,
@@ -18,11 +20,14 @@ from dominosa_lab.solvers.run import (
 __all__ = [
     "DEFAULT_METHOD",
     "METHODS",
+    "Block",
     "MethodInfo",
+    "SolutionBlocks",
     "SolutionCount",
     "count_solutions",
     "is_unique",
     "iter_solutions",
     "method_info",
+    "solution_blocks",
     "solve",
 ]

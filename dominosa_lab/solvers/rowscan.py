@@ -5,8 +5,11 @@ domino, then a vertical one, each only if both cells are free and the domino
 has not been used; recurse to the next free cell; undo and try the next option
 when a branch fails. This is the method of seed 000, without its flaws: the
 grid is not copied per call (one array of flags is updated and restored), the
-recursion is an explicit stack (no recursion limit on large boards), and "no
-solution" is a status, not an error.
+recursion is an explicit stack (no recursion limit on large boards), and every
+solution can be listed, not only the first. A board without a solution ends with
+status ``"no_solution"``; the R function returns ``NULL`` there (its
+``stop("Out of bounds...")`` is never reached: a cell that takes no domino
+falls through to the end of the function before the scan can leave the grid).
 """
 
 from __future__ import annotations

@@ -10,9 +10,17 @@ build tries at most ``max_attempts`` placements ("TryToBuild ... up to 1000
 times") and a tiling is attempted by at most ``max_builds`` builds
 ("MakeSolution ... up to 10 times").
 
-One *attempt* picks a random open cell and one of its four sides at random; it
+One *attempt* picks a random cell and one of its four sides at random; it
 is refused when the side is off the board or taken (``blocked``) or when it
-would leave an open group that fails the ``check`` (``odd``):
+would leave an open group that fails the ``check`` (``odd``). Darby writes
+"random open cells"; his words fit two programs, so ``pick`` chooses:
+
+* ``"open"``: the cell is drawn among the open cells (the default);
+* ``"any"``: the cell is drawn among all cells of the board, and an attempt
+  that draws a covered cell is refused as ``blocked``, so that the attempts
+  run out sooner as the board fills.
+
+The checks:
 
 * ``"parity"``: every open group has an even number of cells (Darby's method);
 * ``"none"``: no check, Darby's first, naive method, which jams;
@@ -29,6 +37,7 @@ from typing import Any
 
 import numpy as np
 
+from dominosa_lab.core.options import check_choice
 from dominosa_lab.core.puzzle import Cell, Placement
 from dominosa_lab.errors import PuzzleError
 from dominosa_lab.tilings.count import mask_cells
@@ -37,6 +46,7 @@ __all__ = [
     "CHECKS",
     "MAX_ATTEMPTS",
     "MAX_BUILDS",
+    "PICKS",
     "BuildRecord",
     "ParityTiling",
     "build_rows",
@@ -47,6 +57,7 @@ __all__ = [
 MAX_ATTEMPTS = 1000  # Darby's TryToBuild loop
 MAX_BUILDS = 10  # Darby's MakeSolution loop
 CHECKS = ("parity", "none", "balance")
+PICKS = ("open", "any")
 _SIDES = ((0, 1), (1, 0), (0, -1), (-1, 0))
 
 
@@ -97,6 +108,7 @@ def parity_tiling(
     check: str = "parity",
     max_attempts: int = MAX_ATTEMPTS,
     max_builds: int = MAX_BUILDS,
+    pick: str = "open",
 ) -> ParityTiling:
     """Tile ``cells`` with dominoes by Darby's method, recording every build.
 
@@ -110,6 +122,8 @@ def parity_tiling(
         Which open groups a placement may leave (see the module docstring).
     max_attempts, max_builds : int
         Darby's bounds: placement attempts per build, builds per tiling.
+    pick : {"open", "any"}
+        Where an attempt draws its cell: among the open cells, or among all cells.
 
     Returns
     -------
@@ -127,12 +141,13 @@ def parity_tiling(
     """
     if check not in CHECKS:
         raise PuzzleError(f"check must be one of {', '.join(CHECKS)}; got {check!r}")
+    check_choice("pick", pick, PICKS)
     board = _Board(cells)
     if check != "none" and not all(_fits(g, check) for g in board.groups(board.cells)):
         raise PuzzleError(f"the board has an open group that fails the {check} check: no tiling")
     result = ParityTiling([])
     for _ in range(max_builds):
-        record, placements = _build(_Board(board.cells), rng, check, max_attempts)
+        record, placements = _build(_Board(board.cells), rng, check, max_attempts, pick)
         result.builds.append(record)
         result.placements = placements
         if record.complete:
@@ -141,12 +156,13 @@ def parity_tiling(
 
 
 def build_rows(
-    cells: Iterable[Cell], seeds: Iterable[int], check: str = "parity", **bounds: int
+    cells: Iterable[Cell], seeds: Iterable[int], check: str = "parity", **bounds: Any
 ) -> list[dict[str, Any]]:
     """One row per build of :func:`parity_tiling` with ``default_rng(seed)`` for each seed.
 
     A row holds ``seed``, ``build`` (1, 2, ...), ``check`` and the
-    :class:`BuildRecord` fields; ``bounds`` are ``max_attempts`` / ``max_builds``.
+    :class:`BuildRecord` fields; ``bounds`` are ``max_attempts`` / ``max_builds`` /
+    ``pick``.
 
     Examples
     --------
@@ -195,17 +211,18 @@ def parity_sampler(mask: np.ndarray, rng: np.random.Generator) -> list[Placement
 
 
 def _build(
-    board: _Board, rng: np.random.Generator, check: str, max_attempts: int
+    board: _Board, rng: np.random.Generator, check: str, max_attempts: int, pick: str
 ) -> tuple[BuildRecord, list[Placement]]:
     """Darby's TryToBuild: random placements until the board is covered or attempts run out."""
     record = BuildRecord()
     placements: list[Placement] = []
     while board.open and record.attempts < max_attempts:
         record.attempts += 1
-        a = board.open[int(rng.integers(len(board.open)))]
+        pool = board.open if pick == "open" else board.cells
+        a = pool[int(rng.integers(len(pool)))]
         dr, dc = _SIDES[int(rng.integers(4))]
         b = (a[0] + dr, a[1] + dc)
-        if b not in board.free:
+        if a not in board.free or b not in board.free:
             record.blocked += 1
             continue
         if not board.accepts(a, b, check):
