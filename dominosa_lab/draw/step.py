@@ -104,7 +104,7 @@ def _bar(ax: Axes, pl: Placement, n_rows: int, color: str, width: float) -> None
     (xa, ya), (xb, yb) = cell_xy(pl.a, n_rows), cell_xy(pl.b, n_rows)
     dx, dy = (xb - xa) * 0.18, (yb - ya) * 0.18
     ax.plot([xa + dx, xb - dx], [ya + dy, yb - dy], color=color, linewidth=width,
-            solid_capstyle="round", zorder=2.5)
+            linestyle="-", solid_capstyle="round", zorder=2.5)
 
 
 def _cross(ax: Axes, pl: Placement, n_rows: int) -> None:
@@ -113,4 +113,4 @@ def _cross(ax: Axes, pl: Placement, n_rows: int) -> None:
     mx, my, r = (xa + xb) / 2, (ya + yb) / 2, 0.14
     for sign in (1, -1):
         ax.plot([mx - r, mx + r], [my - sign * r, my + sign * r], color=RULED_COLOR,
-                linewidth=2.6, zorder=2.6)
+                linewidth=2.6, linestyle="-", zorder=2.6)
