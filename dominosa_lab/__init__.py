@@ -13,6 +13,7 @@ SolutionCount(16, status='solved')
 """
 
 from dominosa_lab.boards.planted import random_puzzle
+from dominosa_lab.boards.unique import Generated, unique_puzzle
 from dominosa_lab.core.puzzle import Placement, Puzzle, Solution
 from dominosa_lab.core.search import Search, SearchResult, SearchStats, SearchStopped
 from dominosa_lab.errors import (
@@ -44,6 +45,7 @@ __all__ = [
     "DominosaError",
     "ExactCoverError",
     "FormatError",
+    "Generated",
     "Grade",
     "MethodError",
     "MethodInfo",
@@ -66,5 +68,6 @@ __all__ = [
     "random_puzzle",
     "solve",
     "to_tatham",
+    "unique_puzzle",
 ]
 __version__ = "0.2.0"

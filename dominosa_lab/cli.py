@@ -1,26 +1,38 @@
-"""The ``dominosa-lab`` command: solve, draw, hint and grade puzzles, list the catalog, run
-experiments, reproduce the notebooks.
+"""The ``dominosa-lab`` command: solve, draw, hint, grade and generate puzzles, list the
+catalog, run experiments, reproduce the notebooks.
 
-Every user error ends in one line on stderr and exit status 2.
+Every user error ends in one line on stderr and exit status 2; a generation that runs out of
+time says how far it got, on stderr, with exit status 1.
 """
 
 from __future__ import annotations
 
 import argparse
 import inspect
+import re
 import sys
 import time
 from collections.abc import Sequence
 from contextlib import nullcontext
 from pathlib import Path
 
+from dominosa_lab.boards import GOALS, unique_puzzle
 from dominosa_lab.core.options import ORDERS, check_seconds
 from dominosa_lab.core.puzzle import Puzzle
 from dominosa_lab.core.search import SearchResult, SearchStats
 from dominosa_lab.errors import ArgumentError, PuzzleError
 from dominosa_lab.experiments import EXPERIMENTS
 from dominosa_lab.experiments.executors import EXECUTORS, open_executor
-from dominosa_lab.formats import catalog, from_json, parse_tatham, parse_text, to_box_text
+from dominosa_lab.formats import (
+    catalog,
+    from_json,
+    parse_mask,
+    parse_tatham,
+    parse_text,
+    to_box_text,
+    to_tatham,
+    to_text,
+)
 from dominosa_lab.logic import DEDUCTIONS, LADDERS, LEVELS, State, grade, ladder, run
 from dominosa_lab.solvers import DEFAULT_METHOD, METHODS, MethodInfo, method_info, solve
 
@@ -32,6 +44,7 @@ __all__ = [
     "build_parser",
     "main",
     "read_puzzle",
+    "read_shape",
 ]
 
 EXIT_FAILED = 1
@@ -121,6 +134,44 @@ def _cmd_grade(args: argparse.Namespace) -> int:
               f"{', the default; ' + LIFT if default else ''})")
     elif result.level in notes:
         print(f"({notes[result.level]})")
+    return 0
+
+
+def read_shape(spec: str) -> tuple[int, int] | list[list[bool]]:
+    """A board shape: ``ROWSxCOLS``, or a file of rows with ``.`` for gaps (see ``parse_mask``).
+
+    Examples
+    --------
+    >>> read_shape("7x8")
+    (7, 8)
+    """
+    match = re.fullmatch(r"(\d+)x(\d+)", spec.strip())
+    if match:
+        return int(match.group(1)), int(match.group(2))
+    path = Path(spec)
+    if not path.is_file():
+        raise PuzzleError(f"--shape {spec!r} is neither ROWSxCOLS (e.g. 7x8) nor a file")
+    return parse_mask(path.read_text())
+
+
+def _cmd_generate(args: argparse.Namespace) -> int:
+    time_limit, _ = _time_limit(args.time_limit, METHODS["logic"])
+    shape = None if args.shape is None else read_shape(args.shape)
+    made = unique_puzzle(args.n, args.grade, seed=args.seed, shape=shape, time_limit=time_limit)
+    if made.status != "found":
+        print(f"dominosa-lab: {made.reason}"
+              + (f" (the default time limit; {LIFT})" if args.time_limit is None else ""),
+              file=sys.stderr)
+        return EXIT_FAILED
+    puzzle = made.puzzle
+    board = to_box_text(puzzle, made.solution.placements) if args.solution else to_text(puzzle)
+    print(board.rstrip())
+    print(f"\nname: {puzzle.name}   grade: {made.grade.level}   "
+          f"boards graded: {made.boards}   seconds: {made.seconds:.2f}")
+    try:
+        print(f"Tatham game id: {to_tatham(puzzle)}")
+    except PuzzleError:
+        print("Tatham game id: none (his ids describe full (N+1) x (N+2) boards only)")
     return 0
 
 
@@ -307,6 +358,25 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--time-limit", metavar="SECONDS",
                    help="time for the search when the deductions stop short; 'none' for no limit")
     p.set_defaults(run=_cmd_grade)
+
+    p = sub.add_parser(
+        "generate", help="a puzzle with exactly one solution, of a chosen grade",
+        description="Make a double-N puzzle with exactly one solution whose grade is the one "
+        "asked (a planted solution, repaired by domino swaps guided by the grader; checked by "
+        "dancing links). Prints the board, its grade and, for a full (N+1) x (N+2) board, a "
+        "game id for Simon Tatham's Dominosa. Stops after 60 s unless told (exit status 1).")
+    p.add_argument("n", type=int, metavar="N", help="the double-N set (numbers 0..N)")
+    p.add_argument("--grade", default="basic", metavar="GRADE",
+                   help=f"one of {', '.join(GOALS)} (default: basic)")
+    p.add_argument("--seed", type=int, default=0, help="the same seed gives the same puzzle "
+                   "(default: 0)")
+    p.add_argument("--shape", metavar="SHAPE", help="ROWSxCOLS, or a file with one line per "
+                   "row, '.' for a gap (default: the (N+1) x (N+2) rectangle)")
+    p.add_argument("--time-limit", metavar="SECONDS",
+                   help=f"stop after this many seconds; 'none' for no limit (default: "
+                   f"{DEFAULT_TIME_LIMIT:g})")
+    p.add_argument("--solution", action="store_true", help="draw the solution too")
+    p.set_defaults(run=_cmd_generate)
 
     p = sub.add_parser(
         "draw", help="draw a puzzle and its solution to a picture file",

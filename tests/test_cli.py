@@ -5,7 +5,7 @@ import sys
 
 import pytest
 
-from dominosa_lab import METHODS, cli
+from dominosa_lab import METHODS, cli, from_tatham
 from dominosa_lab.cli import main
 from dominosa_lab.experiments import EXPERIMENTS
 
@@ -130,6 +130,44 @@ def test_bad_hint_and_grade_input_is_one_line(args, message, capsys):
     assert main(args) == 2
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1
+
+
+def test_generate_prints_the_board_its_grade_and_a_tatham_id_of_the_same_board(capsys):
+    assert main(["generate", "6", "--grade", "hard", "--seed", "7"]) == 0
+    out = capsys.readouterr().out
+    assert "name: unique-n6-hard-s7   grade: hard" in out
+    game_id = out.split("Tatham game id: ")[1].strip()
+    board = [list(map(int, line.split())) for line in out.split("\n\n")[0].splitlines()]
+    assert from_tatham(game_id).rows == tuple(map(tuple, board))
+
+
+def test_generate_on_a_board_with_gaps_draws_the_solution_and_has_no_tatham_id(tmp_path, capsys):
+    shape = tmp_path / "shape.txt"
+    shape.write_text("xxxxxx.\nxxxxxxx\nxxxxxxx\nxxxxxxx\n..xxx..\n")
+    assert main(["generate", "4", "--shape", str(shape), "--solution"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("+---+") and "Tatham game id: none" in out
+
+
+def test_generate_out_of_time_says_how_far_it_got_and_exits_1(capsys):
+    assert main(["generate", "12", "--grade", "extreme", "--time-limit", "0"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("dominosa-lab: no unique extreme board: the time limit of 0 s ran out")
+    assert err.count("\n") == 1
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["generate", "6", "--grade", "medium"], "grade must be one of 'trivial'"),
+    (["generate", "2", "--grade", "hard"], "no unique double-2 board is hard"),
+    (["generate", "4", "--shape", "6x6"], "a double-4 set covers 30 cells"),
+    (["generate", "4", "--shape", "wide"], "--shape 'wide' is neither ROWSxCOLS"),
+])
+def test_bad_generate_input_is_one_line(args, message, capsys):
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1
+
+
 @pytest.mark.parametrize("suffix", [".png", ".svg"])
 def test_draw_writes_the_puzzle_and_its_solution_to_a_picture(suffix, tmp_path, capsys):
     out = tmp_path / f"board{suffix}"

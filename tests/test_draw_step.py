@@ -4,6 +4,7 @@ from matplotlib.colors import to_rgba
 
 from dominosa_lab import from_tatham
 from dominosa_lab.draw.step import PLACED_COLOR, READ_COLOR, RULED_COLOR, draw_step
+from dominosa_lab.draw.theme import theme
 from dominosa_lab.logic import State, domino_must_overlap, domino_single_placement
 
 BOARD = from_tatham("3:00033121123313202210")
@@ -38,3 +39,10 @@ def test_dominoes_placed_before_are_outlined():
     step = next(domino_must_overlap(state))
     before = len(draw_step(step, caption=False).patches)
     assert len(draw_step(step, state.geometry.placements[:2], caption=False).patches) == before + 2
+
+
+def test_bars_and_crosses_stay_solid_under_the_theme():
+    step = next(domino_must_overlap(State(BOARD)))
+    with theme():
+        ax = draw_step(step, caption=False, coordinates=True)
+    assert ax.lines and {line.get_linestyle() for line in ax.lines} == {"-"}

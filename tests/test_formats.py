@@ -3,9 +3,19 @@
 import pytest
 from hypothesis import given
 
-from dominosa_lab import Placement, Puzzle, PuzzleError, from_tatham, load, parse, to_tatham
+from dominosa_lab import (
+    FormatError,
+    Placement,
+    Puzzle,
+    PuzzleError,
+    from_tatham,
+    load,
+    parse,
+    to_tatham,
+)
 from dominosa_lab.formats import (
     from_json,
+    parse_mask,
     parse_matrix,
     parse_tatham,
     parse_text,
@@ -135,3 +145,15 @@ def test_a_superscript_digit_is_named_not_crashed_on():
         parse_text("0 ² 1\n1 1 0\n")
     with pytest.raises(PuzzleError, match=r"invalid character '²' at character 4"):
         parse_tatham("1:0²1110")
+
+
+def test_a_shape_reads_characters_or_tokens_with_dots_for_gaps():
+    expected = [[True, False, True], [True, True, True]]
+    assert parse_mask("x.x\nxxx\n") == parse_mask("1 . 2\n10 3 4") == expected
+
+
+@pytest.mark.parametrize(("text", "words"), [("xx\nxxx", "line 2: 3 squares, but the first line "
+                                              "has 2"), ("\n  \n", "no board shape")])
+def test_a_bad_shape_is_refused_naming_the_line(text, words):
+    with pytest.raises(FormatError, match=words):
+        parse_mask(text)

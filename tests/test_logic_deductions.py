@@ -5,6 +5,7 @@ ladder first uses the deduction; cells are (row, col).
 """
 
 import random
+from functools import partial
 
 import pytest
 from hypothesis import given, settings
@@ -20,6 +21,7 @@ from dominosa_lab.logic import (
     run,
     set_analysis,
     tiling,
+    wide_sets,
 )
 from tests.samples import BEYOND, TATHAM_SAMPLE
 from tests.strategies import planted_board
@@ -105,15 +107,29 @@ def test_our_deductions_finish_boards_tathams_ladder_cannot(n):
     assert deduce(puzzle, "tatham").status == "stuck"
     ours = deduce(puzzle, "full")
     assert ours.status == "solved" and ours.level == "deep"
-    assert ours.counts["hall_sets"] > 0 and ours.counts["tiling"] > 0
+    assert ours.counts["tiling"] > 0
     assert len(solve(puzzle, method="dlx", limit=2).solutions) == 1
 
 
-def test_set_analysis_by_matchings_works_where_tathams_is_switched_off():
+def test_set_analysis_without_doubles_is_hard_where_tathams_is_switched_off():
     puzzle = from_tatham(BEYOND[15])  # 17 squares per number: his set analysis skips them all
     state = State(puzzle)
     assert not list(set_analysis(state, doubles=True))
-    steps = [s for s in run(state, ladder("full")) if s.name == "hall_sets"]
+    steps = [s for s in run(state, ladder("full")) if s.name == "wide_sets"]
+    assert steps and all(s.level == "hard" and len(s.cells) <= 15 for s in steps)
+    assert steps[0].text.endswith("so those dominoes are all used there and go nowhere else "
+                                  "(rules out (11,7)-(12,7) and (13,2)-(14,2))")
+
+
+def test_wide_sets_leaves_numbers_on_at_most_16_squares_to_tatham():
+    state = State(from_tatham(EXTREME))
+    assert not list(wide_sets(state))
+    assert list(wide_sets(state, limit=0))
+
+
+def test_set_analysis_by_matchings_works_where_tathams_is_switched_off():
+    stuck = deduce(from_tatham(BEYOND[15]), "tatham").state
+    steps = list(hall_sets(stuck))
     assert steps and all(s.level == "deep" and len(s.cells) == 17 for s in steps)
 
 
@@ -143,6 +159,7 @@ def _exhaust(finder, state: State) -> int:
 
 
 @pytest.mark.parametrize(("name", "stronger"), [("parity", tiling), ("set_analysis", hall_sets),
+                                                ("set_analysis", partial(wide_sets, limit=0)),
                                                 ("set_analysis_doubles_nminus1", hall_sets),
                                                 ("set_analysis_doubles_equal", hall_sets)])
 def test_each_of_our_deductions_concludes_what_the_one_it_replaces_does(name, stronger):
@@ -177,6 +194,18 @@ def test_no_deduction_rules_out_a_placement_of_any_solution(seed, n, given_count
             assert solution <= still
 
 
+@settings(max_examples=60)
+@given(seed=st.integers(0, 10**6), n=st.integers(1, 5))
+def test_wide_sets_on_every_number_rules_out_no_placement_of_any_solution(seed, n):
+    puzzle = planted_board(n, random.Random(seed))[0]
+    state = State(puzzle)
+    for _ in run(state, ladder("tatham", max_level="basic")):
+        pass
+    _exhaust(partial(wide_sets, limit=0), state)
+    still = set(state.geometry.placements_in(state.active))
+    assert all(solution <= still for solution in _all_solutions(puzzle))
+
+
 @settings(max_examples=40)
 @given(seed=st.integers(0, 10**6), n=st.integers(2, 5))
 def test_every_ladder_reaches_the_same_verdict_on_solutions(seed, n):
@@ -196,3 +225,39 @@ def test_every_deduction_argues_its_soundness_and_has_a_one_line_summary():
         finder = getattr(deduction.find, "func", deduction.find)
         assert "Sound" in finder.__doc__ and deduction.summary
     assert len({d.summary for d in DEDUCTIONS.values()}) == len(DEDUCTIONS)
+
+
+def _tight_set_conclusions(state: State) -> int:
+    """Every placement a set of one number's squares (no two joined by an active double, at
+    most N of them) with as many dominoes as squares rules out: by trying every subset."""
+    g = state.geometry
+    ruled = 0
+    for squares in g.number_cells:
+        options = [state.active & g.cell_mask[s] for s in squares]
+        for subset in range(1, 1 << len(squares)):
+            chosen = [i for i in range(len(squares)) if subset >> i & 1]
+            inside = 0
+            for i in chosen:
+                inside |= options[i]
+            placements = [p for p in range(len(g.pairs)) if inside >> p & 1]
+            if len(chosen) > len(squares) - 2 or any(
+                    all(g.pairs[p][x] in {squares[i] for i in chosen} for x in (0, 1))
+                    for p in placements):
+                continue
+            dominoes = {g.domino_of[p] for p in placements}
+            if len(dominoes) == len(chosen):
+                for d in dominoes:
+                    ruled |= g.domino_mask[d] & state.active & ~inside
+    return ruled
+
+
+@settings(max_examples=80)
+@given(seed=st.integers(0, 10**6), n=st.integers(2, 5))
+def test_wide_sets_find_exactly_what_every_tight_set_of_squares_rules_out(seed, n):
+    state = State(planted_board(n, random.Random(seed))[0])
+    for _ in run(state, ladder("tatham", max_level="basic")):
+        pass
+    found = 0
+    for step in wide_sets(state, limit=0):  # not applied: every step reads the same state
+        found |= step.ruled_out_mask
+    assert found == _tight_set_conclusions(state)

@@ -11,6 +11,7 @@ from dominosa_lab.experiments.summary import (
     MIN_SAMPLES,
     format_duration,
     mean_interval,
+    median_interval,
     median_under_budget,
     proportion_interval,
 )
@@ -72,3 +73,20 @@ def test_a_duration_interval_is_written_in_the_unit_of_its_estimate():
 
     hours = Interval(30 * 3600, 20 * 3600, 40 * 3600)
     assert format_duration(hours) == "1.2 days (95% CI 0.83-1.7)"
+
+
+def test_the_median_interval_of_ten_runs_spans_the_second_to_the_ninth():
+    interval = median_interval([10, 1, 9, 2, 8, 3, 7, 4, 6, 5])
+    assert (interval.estimate, interval.low, interval.high) == (5.5, 2, 9)
+
+
+@given(st.lists(st.floats(0, 1e6), min_size=6, max_size=60))
+def test_the_median_interval_holds_the_median_between_two_of_the_values(values):
+    interval = median_interval(values)
+    assert interval.low <= interval.estimate <= interval.high
+    assert interval.low in values and interval.high in values
+
+
+def test_the_median_interval_needs_six_values():
+    with pytest.raises(ArgumentError, match="at least 6 values, got 5"):
+        median_interval([1, 2, 3, 4, 5])

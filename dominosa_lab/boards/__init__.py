@@ -1,4 +1,5 @@
-"""Boards made for a purpose: planted and shuffled random puzzles, Darby's swaps, quadrilles."""
+"""Boards made for a purpose: planted and shuffled random puzzles, unique puzzles of a chosen
+grade, Darby's swaps, quadrilles."""
 
 from dominosa_lab.boards.planted import random_puzzle
 from dominosa_lab.boards.quadrilles import quadrille_boards
@@ -9,8 +10,11 @@ from dominosa_lab.boards.swaps import (
     swap_cells,
     swap_dominoes,
 )
+from dominosa_lab.boards.unique import GOALS, Generated, unique_puzzle
 
 __all__ = [
+    "GOALS",
+    "Generated",
     "quadrille_boards",
     "random_cell_swap",
     "random_domino_swap",
@@ -18,4 +22,5 @@ __all__ = [
     "shuffled_puzzle",
     "swap_cells",
     "swap_dominoes",
+    "unique_puzzle",
 ]

@@ -26,7 +26,7 @@ from dominosa_lab.errors import PuzzleError
 from dominosa_lab.tilings.count import Board, board_mask
 from dominosa_lab.tilings.sample import TilingSampler, checked_tiling, get_sampler
 
-__all__ = ["random_puzzle"]
+__all__ = ["board_name", "plant", "random_puzzle"]
 
 
 def random_puzzle(
@@ -77,11 +77,21 @@ def random_puzzle(
     mask = board_mask((n + 1, n + 2) if shape is None else shape)
     check_cell_count(int(mask.sum()), n)
     name, sampler = get_sampler(tiling)
-    rng = np.random.default_rng(seed)
-    placements = checked_tiling(mask, sampler(mask, rng))
-    rows = _lay_dominoes(mask, placements, n, rng)
+    rows, placements = plant(mask, n, np.random.default_rng(seed), sampler)
     puzzle = Puzzle(rows, max_pip=n, name=_name(n, seed, shape, mask, name))
     return puzzle, Solution(puzzle, placements)
+
+
+def plant(
+    mask: np.ndarray, n: int, rng: np.random.Generator, sampler: TilingSampler
+) -> tuple[list[list[int | None]], list[Placement]]:
+    """The rows of a random double-``n`` board on ``mask`` and the tiling planted in it.
+
+    A tiling drawn by ``sampler``, then the set laid on it in a random order, each
+    domino turned at random; everything drawn from ``rng``.
+    """
+    placements = checked_tiling(mask, sampler(mask, rng))
+    return _lay_dominoes(mask, placements, n, rng), placements
 
 
 def _check_count(value: object, label: str) -> None:
@@ -105,16 +115,22 @@ def _lay_dominoes(
 
 
 def _name(n: int, seed: int, shape: Board | None, mask: np.ndarray, sampler: str) -> str:
-    """``random-n10-s3``; another board or sampler is named too: ``random-n10-12x11-flips-s3``.
+    """``random-n10-s3``; another board or sampler is named too: ``random-n10-12x11-flips-s3``."""
+    return board_name("random", n, seed, shape, mask, "" if sampler == "uniform" else sampler)
+
+
+def board_name(kind: str, n: int, seed: int, shape: Board | None, mask: np.ndarray,
+               detail: str = "") -> str:
+    """``KIND-nN[-BOARD][-DETAIL]-sSEED``; BOARD only when not the (n+1) x (n+2) rectangle.
 
     A board with gaps carries a digest of its mask: ``random-n10-11x13gaps1f2e3d-s3``.
     """
-    parts = [f"random-n{n}"]
+    parts = [f"{kind}-n{n}"]
     if shape is not None and (mask.shape != (n + 1, n + 2) or not mask.all()):
         gaps = "" if mask.all() else "gaps" + _digest(mask)
         parts.append(f"{mask.shape[0]}x{mask.shape[1]}{gaps}")
-    if sampler != "uniform":
-        parts.append(sampler)
+    if detail:
+        parts.append(detail)
     parts.append(f"s{seed}")
     return "-".join(parts)
 

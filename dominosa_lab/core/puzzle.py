@@ -11,6 +11,7 @@ import numbers
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from dominosa_lab.errors import PuzzleError
@@ -92,6 +93,19 @@ def is_int(x: Any) -> bool:
     return isinstance(x, numbers.Integral) and not isinstance(x, bool)
 
 
+@lru_cache(maxsize=16)
+def _layout(cells: tuple[Cell, ...]) -> tuple[dict[Cell, int], tuple[Placement, ...]]:
+    """Each cell's position and every pair of adjacent cells, once per shape (shared, read-only)."""
+    index = {cell: i for i, cell in enumerate(cells)}
+    pairs = []
+    for r, c in cells:
+        if (r, c + 1) in index:
+            pairs.append(Placement((r, c), (r, c + 1)))
+        if (r + 1, c) in index:
+            pairs.append(Placement((r, c), (r + 1, c)))
+    return index, tuple(pairs)
+
+
 class Puzzle:
     """An immutable Dominosa board: rows of numbers 0..N, ``None`` for gaps.
 
@@ -132,8 +146,7 @@ class Puzzle:
             (r, c) for r, row in enumerate(self._rows) for c, v in enumerate(row) if v is not None
         )
         _check_balance(self._rows, len(self._cells), self._max_pip)
-        self._index = {cell: i for i, cell in enumerate(self._cells)}
-        self._pairs = tuple(self._adjacent_pairs())
+        self._index, self._pairs = _layout(self._cells)
         self._dominoes = bone_pile(self._max_pip)
         self._hash = hash((self._rows, self._max_pip))
         self.name = name
@@ -206,14 +219,6 @@ class Puzzle:
         r, c = cell
         around = ((r - 1, c), (r, c - 1), (r, c + 1), (r + 1, c))
         return [x for x in around if x in self._index]
-
-    def _adjacent_pairs(self) -> Iterator[Placement]:
-        index = self._index
-        for r, c in self._cells:
-            if (r, c + 1) in index:
-                yield Placement((r, c), (r, c + 1))
-            if (r + 1, c) in index:
-                yield Placement((r, c), (r + 1, c))
 
     # --- value semantics ------------------------------------------------------------------
 

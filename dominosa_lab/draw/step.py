@@ -38,6 +38,7 @@ def draw_step(
     caption: bool = True,
     width: int = 60,
     title: str | None = None,
+    coordinates: bool = False,
 ) -> Axes:
     """Draw ``step`` on its board (see the module docstring).
 
@@ -53,6 +54,8 @@ def draw_step(
         Write the step's sentence under the board, wrapped at ``width`` characters.
     title : str, optional
         Axes title; the deduction's name and level when omitted.
+    coordinates : bool
+        Number the rows and columns, as the sentences name cells ``(row,col)``.
 
     Returns
     -------
@@ -74,7 +77,8 @@ def draw_step(
         room = 1.4 if caption else 0.6
         _, ax = plt.subplots(figsize=(0.62 * n_cols + 0.6, 0.62 * n_rows + room))
     ax = draw_puzzle(puzzle, list(placed), ax=ax, outline_color=DONE_COLOR,
-                     title=f"{step.name} ({step.level})" if title is None else title)
+                     title=f"{step.name} ({step.level})" if title is None else title,
+                     coordinates=coordinates)
     half = TILE_SIZE / 2
     for cell in step.cells:
         x, y = cell_xy(cell, n_rows)
@@ -100,7 +104,7 @@ def _bar(ax: Axes, pl: Placement, n_rows: int, color: str, width: float) -> None
     (xa, ya), (xb, yb) = cell_xy(pl.a, n_rows), cell_xy(pl.b, n_rows)
     dx, dy = (xb - xa) * 0.18, (yb - ya) * 0.18
     ax.plot([xa + dx, xb - dx], [ya + dy, yb - dy], color=color, linewidth=width,
-            solid_capstyle="round", zorder=2.5)
+            linestyle="-", solid_capstyle="round", zorder=2.5)
 
 
 def _cross(ax: Axes, pl: Placement, n_rows: int) -> None:
@@ -109,4 +113,4 @@ def _cross(ax: Axes, pl: Placement, n_rows: int) -> None:
     mx, my, r = (xa + xb) / 2, (ya + yb) / 2, 0.14
     for sign in (1, -1):
         ax.plot([mx - r, mx + r], [my - sign * r, my + sign * r], color=RULED_COLOR,
-                linewidth=2.6, zorder=2.6)
+                linewidth=2.6, linestyle="-", zorder=2.6)

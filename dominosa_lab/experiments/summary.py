@@ -26,6 +26,7 @@ __all__ = [
     "fit_log_odds",
     "format_duration",
     "mean_interval",
+    "median_interval",
     "median_under_budget",
     "proportion_interval",
     "sample_size",
@@ -90,6 +91,33 @@ def mean_interval(values: Iterable[float]) -> Interval:
     mean = float(data.mean())
     half = _Z * float(data.std(ddof=1)) / math.sqrt(len(data))
     return Interval(mean, mean - half, mean + half)
+
+
+def median_interval(values: Iterable[float]) -> Interval:
+    """The median of ``values`` with a 95% interval that assumes no distribution.
+
+    The interval runs from the k-th smallest to the k-th largest value, k the
+    largest with ``P(Binomial(n, 1/2) < k) <= 2.5%``: each value falls below the
+    true median with probability 1/2, so the interval misses it at most 5% of the
+    time. It needs at least 6 values (for fewer, even the extremes cover less).
+
+    Examples
+    --------
+    >>> median_interval([5, 1, 9, 3, 7, 2, 8, 4, 6, 10])  # 10 values: 2nd to 9th
+    Interval(estimate=5.5, low=2.0, high=9.0)
+    """
+    data = np.sort(np.asarray(list(values), dtype=float))
+    n = len(data)
+    below = 0.0  # P(Binomial(n, 1/2) < k), for k = 1, 2, ...
+    k = 0
+    while True:
+        below += math.comb(n, k) / 2 ** n
+        if below > 0.025:
+            break
+        k += 1
+    if k == 0:
+        raise ArgumentError(f"median_interval needs at least 6 values, got {n}")
+    return Interval(float(np.median(data)), float(data[k - 1]), float(data[n - k]))
 
 
 def proportion_interval(successes: int, trials: int) -> Interval:

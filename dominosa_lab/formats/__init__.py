@@ -10,7 +10,7 @@ from dominosa_lab.formats.rmatrix import (
     to_matrix,
 )
 from dominosa_lab.formats.tatham import parse_tatham, to_tatham
-from dominosa_lab.formats.text import parse_text, to_box_text, to_text
+from dominosa_lab.formats.text import parse_mask, parse_text, to_box_text, to_text
 
 __all__ = [
     "SolutionMatrix",
@@ -19,6 +19,7 @@ __all__ = [
     "from_json",
     "load",
     "names",
+    "parse_mask",
     "parse_matrix",
     "parse_tatham",
     "parse_text",

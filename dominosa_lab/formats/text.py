@@ -1,4 +1,4 @@
-"""Plain text boards: whitespace-separated numbers, ``.`` for a gap, ``#`` comments.
+"""Plain text boards: whitespace-separated numbers, ``.`` for a gap, ``#`` comments; board shapes.
 
 Also the terminal drawing of a board with its dominoes outlined (:func:`to_box_text`).
 """
@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from dominosa_lab.core.puzzle import Cell, Placement, Puzzle
 from dominosa_lab.errors import FormatError
 
-__all__ = ["parse_text", "to_box_text", "to_text"]
+__all__ = ["parse_mask", "parse_text", "to_box_text", "to_text"]
 
 _GAP = "."
 
@@ -54,6 +54,35 @@ def parse_text(text: str, max_pip: int | None = None, name: str | None = None) -
     if not rows:
         raise FormatError("the text holds no board (only blank lines or comments)")
     return Puzzle(rows, max_pip=max_pip, name=name)
+
+
+def parse_mask(text: str) -> list[list[bool]]:
+    """A board's shape from text: one line per row, ``.`` for a gap, anything else a cell.
+
+    A line with spaces is read as tokens (so a board in :func:`parse_text`'s format
+    gives its own shape); a line without, character by character. Blank lines are
+    skipped.
+
+    Examples
+    --------
+    >>> parse_mask("xx.\\nxxx\\n")
+    [[True, True, False], [True, True, True]]
+    >>> parse_mask("1 10 .")
+    [[True, True, False]]
+    """
+    rows: list[list[bool]] = []
+    for lineno, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line:
+            continue
+        tokens = line.split() if any(ch.isspace() for ch in line) else list(line)
+        if rows and len(tokens) != len(rows[0]):
+            raise FormatError(
+                f"line {lineno}: {len(tokens)} squares, but the first line has {len(rows[0])}")
+        rows.append([token != _GAP for token in tokens])
+    if not rows:
+        raise FormatError("the text holds no board shape (only blank lines)")
+    return rows
 
 
 def to_text(puzzle: Puzzle) -> str:

@@ -35,6 +35,7 @@ from dominosa_lab.logic.state import State
 from dominosa_lab.logic.step import Step
 from dominosa_lab.logic.tiling import tiling
 from dominosa_lab.logic.trivial import domino_single_placement, square_single_placement
+from dominosa_lab.logic.wide import wide_sets
 
 __all__ = [
     "DEDUCTIONS",
@@ -65,4 +66,5 @@ __all__ = [
     "square_single_domino",
     "square_single_placement",
     "tiling",
+    "wide_sets",
 ]

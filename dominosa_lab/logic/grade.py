@@ -4,7 +4,11 @@ A puzzle's grade is the lowest level of the ``full`` ladder at which the
 deductions alone finish it: Tatham's ``trivial``, ``basic``, ``hard``,
 ``extreme`` (his ladder runs first and unchanged, so his boards get his grades and
 his deduction counts), then ``deep`` when only our deductions beyond his finish
-it. A board the deductions cannot finish is then searched (with guesses, under
+it. At N >= 15, where Tatham switches his set analysis off (every number is on
+more than 16 squares), ``hard`` means set analysis without doubles found by
+:func:`~dominosa_lab.logic.wide.wide_sets`, and ``extreme`` means his forcing
+chains (his set analysis with doubles stays off there; our ``hall_sets``, level
+``deep``, covers it). A board the deductions cannot finish is then searched (with guesses, under
 the budget) for up to two solutions, and reported as ``needs a guess`` (exactly
 one solution: unique, but not by reasoning alone), ``ambiguous`` (two or more:
 no reasoning can finish it) or ``no solution``.

@@ -10,7 +10,11 @@ Three ladders:
 * ``tatham``: Simon Tatham's, exactly (trivial, basic, hard, extreme); grades.
 * ``full``: his, then ours (level ``deep``) on top; since ours are tried only
   when all of his are stuck, a board his ladder finishes is finished the same way,
-  with the same counts. Grades and hints use it.
+  with the same counts. One more of ours sits at his hard level:
+  :func:`~dominosa_lab.logic.wide.wide_sets`, his set analysis without doubles on
+  numbers shown more than 16 times, where he switches it off (N >= 15); it never
+  fires where his runs, so his grades stand, and it gives ``hard`` a meaning at
+  every N. Grades, hints and the generator use this ladder.
 * ``fast``: what the ``logic`` solver uses. His trivial and basic deductions, then
   ours in place of his parity and set analysis (they conclude everything those do
   and more, in polynomial time), then his forcing chains. It is at least as strong
@@ -38,6 +42,7 @@ from dominosa_lab.logic.state import State
 from dominosa_lab.logic.step import Step
 from dominosa_lab.logic.tiling import tiling
 from dominosa_lab.logic.trivial import domino_single_placement, square_single_placement
+from dominosa_lab.logic.wide import wide_sets
 
 __all__ = ["DEDUCTIONS", "KEYS", "LADDERS", "LEVELS", "Deduction", "ladder", "level_rank", "run"]
 
@@ -96,6 +101,7 @@ def _entries() -> tuple[Deduction, ...]:
         Deduction("local_duplicate_2", "basic", local_duplicate_2, ("local_duplicate_2",)),
         Deduction("parity", "basic", parity, ("parity",)),
         Deduction("set_analysis", "hard", partial(set_analysis, doubles=False), sets[:1]),
+        Deduction("wide_sets", "hard", wide_sets, ("wide_sets",), "dominosa-lab"),
         Deduction("set_analysis_doubles", "extreme", partial(set_analysis, doubles=True), sets,
                   note="The same, where a double can join two of the squares."),
         Deduction("forcing_chains", "extreme", forcing_chains, chains),

@@ -24,9 +24,9 @@ import numpy as np
 
 from dominosa_lab.logic.geometry import bits, domino_index
 from dominosa_lab.logic.state import State
-from dominosa_lab.logic.step import Step, join
+from dominosa_lab.logic.step import Step, join, squares_text
 
-__all__ = ["TATHAM_SET_LIMIT", "set_analysis"]
+__all__ = ["TATHAM_SET_LIMIT", "plain_set_text", "set_analysis"]
 
 #: Tatham skips a number shown on more squares than this.
 TATHAM_SET_LIMIT = 16
@@ -156,15 +156,26 @@ def _union_cells(g, squares, subset: int) -> int:
     return out
 
 
+def _head(step: Step, v: int) -> str:
+    squares = squares_text(step.cell_text(s) for s in step.square_indices)
+    dominoes = join(step.domino_text(d) for d in step.domino_indices)
+    return f"{squares} showing {v} can only hold {dominoes}"
+
+
+def plain_set_text(step: Step, v: int) -> str:
+    """The sentence of a set without the double: its squares, its dominoes, what it rules out."""
+    if len(step.square_indices) == 1:
+        return f"{_head(step, v)}, so it is used there and goes nowhere else{step.outcome()}"
+    return (f"{_head(step, v)}, one domino each and as many dominoes as squares; so those "
+            f"dominoes are all used there and go nowhere else{step.outcome()}")
+
+
 def _explain(step: Step) -> str:
     (v,) = step.facts
-    squares = join(step.cell_text(s) for s in step.square_indices)
-    dominoes = join(step.domino_text(d) for d in step.domino_indices)
-    k, m = len(step.square_indices), len(step.domino_indices)
-    head = f"the {k} squares {squares} showing {v} can only hold {dominoes}"
     if step.name == _PLAIN:
-        return (f"{head}, one domino each and as many dominoes as squares; so those dominoes "
-                f"are all used there and go nowhere else{step.outcome()}")
+        return plain_set_text(step, v)
+    head = _head(step, v)
+    k, m = len(step.square_indices), len(step.domino_indices)
     if step.name == _NMINUS1:
         return (f"{head}: {m} dominoes for {k} squares, so {v}-{v} must join two of them and "
                 f"the others use up the rest; none of them goes elsewhere{step.outcome()}")

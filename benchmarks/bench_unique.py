@@ -1,0 +1,204 @@
+"""Unique puzzles of a chosen grade: our generator against Simon Tatham's, in the same run.
+
+Run: ``python benchmarks/bench_unique.py [--seeds 10] [--tatham DIR] [--tatham-timeout S]``.
+
+For each case (N, grade) and each seed 0..seeds-1 it times ``unique_puzzle(n, grade,
+seed=seed)`` (wall seconds, the final count by dancing links included), then checks the
+puzzle: ``grade(p)`` must be the grade asked, and for N <= 14 his own solver (``tatham.py
+grade``, from the calibration tools in ``--tatham DIR``, default ``/tmp/tatham``, never part
+of this repository) must agree. Then his generator (``dominosa-gen gen NdX SEED``, seeds 1..
+seeds, each stopped after ``--tatham-timeout`` seconds, a case given up after ``GIVE_UP``
+stops in a row) on the same machine in the same run, where his rules have the grade at all.
+Without his tools the issue's figures are quoted.
+
+The goals (issue 12): N=9 extreme < 5 s, N=12 hard < 10 s, N=15 hard < 30 s, N=20 basic
+< 5 s, N=30 basic < 60 s, medians over 10 seeds. Writes ``benchmarks/results/unique.md`` and
+``benchmarks/results/unique.csv`` (one row per run).
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import importlib.util
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from dominosa_lab import from_tatham, grade, to_tatham, unique_puzzle
+
+HERE = Path(__file__).parent
+RESULTS = HERE / "results"
+LETTER = {"trivial": "t", "basic": "b", "hard": "h", "extreme": "e"}
+
+#: (N, grade, goal in seconds or None); the goals are the issue's, the rest compare with Tatham.
+CASES = [
+    (9, "hard", None),
+    (9, "extreme", 5.0),
+    (12, "hard", 10.0),
+    (12, "extreme", None),
+    (15, "hard", 30.0),
+    (15, "extreme", None),
+    (20, "basic", 5.0),
+    (20, "extreme", None),
+    (30, "basic", 60.0),
+    (30, "hard", None),
+]
+
+#: His generator is given up on for a case after this many runs in a row stop at the timeout.
+GIVE_UP = 3
+
+#: His medians from the issue (seconds, an unloaded 2-core machine); 15dh never finishes.
+QUOTED = {(9, "hard"): 0.93, (9, "extreme"): 12.4, (12, "hard"): 98.0, (12, "extreme"): 270.0,
+          (30, "basic"): 114.0}
+
+
+def load_tatham(folder: str):
+    """His calibration module from ``folder``, or None when it is not there."""
+    path = Path(folder) / "tatham.py"
+    if not path.is_file():
+        return None
+    spec = importlib.util.spec_from_file_location("tatham_tools", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def ours(n: int, wanted: str, seed: int, tatham) -> dict:
+    """One generation of ours, checked."""
+    start = time.perf_counter()
+    made = unique_puzzle(n, wanted, seed=seed, time_limit=900)
+    seconds = time.perf_counter() - start
+    row = {"who": "ours", "n": n, "grade": wanted, "seed": seed, "status": made.status,
+           "seconds": seconds, "boards": made.boards, "restarts": made.restarts,
+           "our_grade": "", "his_grade": ""}
+    if made.status == "found":
+        row["our_grade"] = grade(made.puzzle).level
+        if tatham is not None and n <= 14:
+            row["his_grade"] = tatham.grade(to_tatham(made.puzzle))[0]
+    return row
+
+
+def his(n: int, wanted: str, seed: int, tatham, timeout: float) -> dict:
+    """One generation of his (wall seconds of the process, our grade of his board)."""
+    row = {"who": "tatham", "n": n, "grade": wanted, "seed": seed + 1, "status": "found",
+           "seconds": timeout, "boards": "", "restarts": "", "our_grade": "", "his_grade": ""}
+    start = time.perf_counter()
+    try:
+        game_id, _, attempts = tatham.generate_timed(f"{n}d{LETTER[wanted]}", seed + 1, timeout)
+    except subprocess.TimeoutExpired:
+        row["status"] = "stopped"
+        return row
+    row.update(seconds=time.perf_counter() - start, boards=attempts, his_grade=wanted,
+               our_grade=grade(from_tatham(game_id)).level)
+    return row
+
+
+def his_runs(n: int, wanted: str, seeds: int, tatham, timeout: float) -> list[dict]:
+    """His generator on seeds 1..seeds, given up after GIVE_UP stops in a row."""
+    rows: list[dict] = []
+    for seed in range(seeds):
+        rows.append(his(n, wanted, seed, tatham, timeout))
+        print(f"his {n} {wanted} {seed + 1}: {rows[-1]['seconds']:.2f} s", file=sys.stderr)
+        if len(rows) >= GIVE_UP and all(r["status"] == "stopped" for r in rows[-GIVE_UP:]):
+            break
+    return rows
+
+
+def median_text(rows: list[dict], timeout: float | None = None) -> str:
+    """The median of the seconds, ``> T`` when more than half the runs were stopped at T."""
+    values = sorted(r["seconds"] if r["status"] == "found" else float("inf") for r in rows)
+    middle = statistics.median(values)
+    if middle == float("inf"):
+        return f"> {timeout:g}" if timeout else "stopped"
+    return f"{middle:.2f}"
+
+
+def table(rows: list[dict], timeout: float) -> list[str]:
+    """The per-case table in markdown."""
+    out = ["| N | grade | goal s | ours: median s | max s | boards graded (median) | our grade "
+           "| his solver's grade | Tatham: median s | stopped at the timeout |",
+           "|" + "---|" * 10]
+    for n, wanted, goal in CASES:
+        mine = [r for r in rows if r["who"] == "ours" and r["n"] == n and r["grade"] == wanted]
+        theirs = [r for r in rows if r["who"] == "tatham" and r["n"] == n and r["grade"] == wanted]
+        if not mine:
+            continue
+        found = [r for r in mine if r["status"] == "found"]
+        grades = sum(r["our_grade"] == wanted for r in found)
+        checked = [r for r in found if r["his_grade"]]
+        his_grades = (f"{sum(r['his_grade'] == wanted for r in checked)}/{len(checked)}"
+                      if checked else ("(N > 14)" if n > 14 else "(tools absent)"))
+        if theirs:
+            him = median_text(theirs, timeout)
+            stopped = f"{sum(r['status'] != 'found' for r in theirs)}/{len(theirs)}"
+        elif n >= 15 and wanted == "hard":
+            him, stopped = "never (no hard board exists under his rules)", ""
+        else:
+            quoted = QUOTED.get((n, wanted))
+            him, stopped = (f"{quoted:g} (quoted)" if quoted else "not run"), ""
+        boards = statistics.median(r["boards"] for r in mine)
+        out.append(f"| {n} | {wanted} | {goal or ''} | {median_text(mine)} | "
+                   f"{max(r['seconds'] for r in mine):.2f} | {boards:g} | "
+                   f"{grades}/{len(mine)} | {his_grades} | {him} | {stopped} |")
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seeds", type=int, default=10)
+    parser.add_argument("--tatham", default="/tmp/tatham", help="his calibration tools")
+    parser.add_argument("--tatham-timeout", type=float, default=300.0)
+    parser.add_argument("--no-tatham-generator", action="store_true",
+                        help="check grades with his solver but do not run his generator")
+    args = parser.parse_args()
+    tatham = load_tatham(args.tatham)
+    load_start = os.getloadavg()[0]
+    started = time.strftime("%Y-%m-%d %H:%M")
+    rows = []
+    for n, wanted, _ in CASES:
+        for seed in range(args.seeds):
+            rows.append(ours(n, wanted, seed, tatham))
+            print(f"ours {n} {wanted} {seed}: {rows[-1]['seconds']:.2f} s", file=sys.stderr)
+    if tatham is not None and not args.no_tatham_generator:
+        for n, wanted, _ in CASES:
+            if n < 15 or wanted != "hard":  # his rules have no hard board at N >= 15
+                rows += his_runs(n, wanted, args.seeds, tatham, args.tatham_timeout)
+    RESULTS.mkdir(exist_ok=True)
+    with (RESULTS / "unique.csv").open("w", newline="") as handle:
+        writer = csv.DictWriter(handle, fieldnames=list(rows[0]))
+        writer.writeheader()
+        writer.writerows(rows)
+    ran_his = any(r["who"] == "tatham" for r in rows)
+    lines = [
+        "# Unique puzzles of a chosen grade: our generator and Tatham's",
+        "",
+        f"Written by `benchmarks/bench_unique.py`, started {started}. Python "
+        f"{platform.python_version()}, {os.cpu_count()} cores, load average {load_start:.1f} at "
+        f"the start and {os.getloadavg()[0]:.1f} at the end (a shared machine; both generators "
+        "ran in this run, one after the other).",
+        "",
+        f"Per case {args.seeds} seeds. *ours*: wall seconds of `unique_puzzle(n, grade, seed)`, "
+        "its final count of solutions by dancing links included; *boards graded*: boards the "
+        "capped ladder graded (each swap tried is one). *our grade*: runs where `grade(p)` is "
+        "the grade asked; *his solver's grade*: where his solver (`-g`, full strength) gives it "
+        "too (N <= 14: at N >= 15 his set analysis is off, and `hard` is ours). *Tatham*: "
+        + (f"his generator (`dominosa-gen gen NdX SEED`, seeds 1..{args.seeds}) in this run, "
+           f"wall seconds per process, stopped after {args.tatham_timeout:g} s, and given up "
+           f"for a case after {GIVE_UP} stops in a row; a median over runs some of which were "
+           "stopped counts them as longer than the timeout."
+           if ran_his else "the issue's figures (his tools were not run)."),
+        "",
+        *table(rows, args.tatham_timeout),
+        "",
+    ]
+    (RESULTS / "unique.md").write_text("\n".join(lines))
+    print("\n".join(lines))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,329 @@
+"""Puzzles with exactly one solution and a chosen grade: a planted solution, improved by swaps.
+
+Simon Tatham's generator draws a whole new board until one passes (rejection
+sampling, with a numbering that plants decoys for the hard grades). This one
+keeps its board and repairs it, guided by the grader:
+
+1. *Plant.* A random tiling of the board gets the double-N set in a random order,
+   each domino turned at random (:func:`~dominosa_lab.boards.planted.plant`).
+2. *Grade, capped.* The ``full`` ladder up to the grade wanted
+   (:func:`~dominosa_lab.logic.deduce`) either finishes the board or stops with
+   some placements still *open* besides the planted ones. The planted tiling is
+   always a solution and every deduction is sound, so finishing means: unique,
+   and no harder than the grade wanted; the board's grade is exactly the one
+   wanted when the hardest step it took is of that level.
+3. *Swap.* Exchange the numbers of two dominoes of the planted solution, each
+   turned either way (Darby's swap, :func:`~dominosa_lab.boards.swaps.swap_dominoes`):
+   the planted tiling stays a solution. One of the two lies under a random open
+   placement, the other is anywhere. The new board is kept when it leaves fewer
+   placements open, kept with probability :data:`SIDEWAYS` when it leaves as many,
+   never when the ladder finishes it below the grade wanted.
+4. Repeat 2-3; after ``patience`` swaps without fewer open placements, plant anew.
+
+A finished board is counted again by dancing links (``count_solutions(p, limit=2,
+method="dlx")``), independently of the deductions. For ``"needs a guess"`` the
+ladder is not capped, a board it finishes is never kept, and a board it leaves
+stuck is measured by its solutions (the ``logic`` search counts up to
+:data:`COUNT_LIMIT`) instead of its open placements: a unique board no deduction
+finishes has a wide open region, so fewer open placements is the wrong way there.
+
+Everything random comes from ``numpy.random.default_rng(seed)`` and nothing depends
+on timing or on the order of sets, so a seed gives the same puzzle on every
+machine; the time limit only decides whether the run gets that far.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+import numpy as np
+
+from dominosa_lab.boards.planted import board_name, plant
+from dominosa_lab.boards.swaps import swap_dominoes
+from dominosa_lab.core.options import check_choice, check_count, check_seconds
+from dominosa_lab.core.puzzle import Puzzle, Solution, check_cell_count, is_int
+from dominosa_lab.core.search import Search, collect
+from dominosa_lab.errors import ArgumentError, PuzzleError
+from dominosa_lab.logic import LEVELS, Deduced, Grade, deduce, geometry, solutions
+from dominosa_lab.logic.geometry import bits
+from dominosa_lab.solvers import count_solutions
+from dominosa_lab.tilings.count import Board, board_mask, narrow
+from dominosa_lab.tilings.sample import MAX_SAMPLE_WIDTH, flip_tiling, uniform_tiling
+
+__all__ = [
+    "COUNT_LIMIT",
+    "GOALS",
+    "HARDEST_ON_SMALL_BOARDS",
+    "SIDEWAYS",
+    "Generated",
+    "unique_puzzle",
+]
+
+#: The grades :func:`unique_puzzle` makes: the levels, and unique boards no deduction finishes.
+GOALS = (*LEVELS, "needs a guess")
+
+#: The hardest grade of a unique full board of double-N, where it is below ``extreme``. Found
+#: by grading every board (1 at N = 0, 20 at N = 1, 34,650 at N = 2; ``tests/test_unique.py``
+#: grades them again); Tatham's generator caps these sizes the same way.
+HARDEST_ON_SMALL_BOARDS = {0: "trivial", 1: "trivial", 2: "basic"}
+
+#: How often a swap that leaves the board as far from the grade wanted is kept.
+SIDEWAYS = 0.3
+
+#: For ``needs a guess``: solutions counted per board, at most.
+COUNT_LIMIT = 20
+
+
+@dataclass(frozen=True)
+class Generated:
+    """A unique puzzle of the grade asked for, or how far the generator got.
+
+    Attributes
+    ----------
+    status : str
+        ``found``, or ``stopped`` when the time limit or ``max_boards`` ran out first.
+    puzzle, solution : Puzzle, Solution or None
+        The puzzle and its one solution (None when stopped).
+    grade : Grade or None
+        Its grade: ``grade.level`` is the grade asked for.
+    wanted : str
+        The grade asked for.
+    boards : int
+        Boards graded (every swap tried is one).
+    restarts : int
+        Boards planted anew after the first.
+    seconds : float
+        Time taken.
+    closest : int
+        How close the best board came (0 when found): for a level, the fewest placements the
+        capped ladder left open besides the planted ones; for ``needs a guess``, the fewest
+        solutions beyond one of a board the ladder could not finish.
+    reason : str
+        Why the run stopped (empty when found).
+    """
+
+    status: str
+    puzzle: Puzzle | None
+    solution: Solution | None
+    grade: Grade | None
+    wanted: str
+    boards: int
+    restarts: int
+    seconds: float
+    closest: int
+    reason: str = ""
+
+
+class _Stopped(Exception):
+    """The budget ran out (the reason is the message)."""
+
+
+def unique_puzzle(
+    n: int,
+    grade: str = "basic",
+    seed: int = 0,
+    shape: Board | None = None,
+    time_limit: float | None = 60.0,
+    max_boards: int | None = None,
+    patience: int | None = None,
+) -> Generated:
+    """A double-``n`` puzzle with exactly one solution whose grade is ``grade``.
+
+    Parameters
+    ----------
+    n : int
+        The double-n set: ``(n+1)(n+2)/2`` dominoes, numbers 0..n.
+    grade : str
+        One of :data:`GOALS`: ``trivial``, ``basic``, ``hard``, ``extreme`` (Tatham's levels;
+        at N >= 15, where his set analysis is switched off, ``hard`` is set analysis
+        without doubles by :func:`~dominosa_lab.logic.wide_sets`), ``deep`` (only our
+        deductions finish it) or ``needs a guess`` (unique, but no deduction finishes it).
+    seed : int
+        Everything random is drawn from ``numpy.random.default_rng(seed)``.
+    shape : optional
+        The board, as :func:`~dominosa_lab.boards.random_puzzle` takes it (a mask, rows with
+        ``None`` gaps, ``(rows, cols)``); by default the ``(n+1) x (n+2)`` rectangle.
+    time_limit : float or None
+        Seconds before the run stops (``status="stopped"``); None for no limit.
+    max_boards : int, optional
+        Boards to grade before the run stops (a budget that does not depend on the machine).
+    patience : int, optional
+        Swaps without progress before a new board is planted (default: twice the dominoes).
+
+    Returns
+    -------
+    Generated
+        ``status="found"`` with the puzzle, its solution and its grade; or
+        ``status="stopped"`` with how far the run got.
+
+    Raises
+    ------
+    ArgumentError
+        For a grade that is not one of :data:`GOALS`, one no board of this size has
+        (:data:`HARDEST_ON_SMALL_BOARDS`), or a bad budget or seed.
+    PuzzleError
+        For a negative ``n`` or a board that does not fit the set or has no tiling.
+
+    Examples
+    --------
+    >>> made = unique_puzzle(6, "hard", seed=1)
+    >>> made.status, made.grade.level, made.puzzle.name
+    ('found', 'hard', 'unique-n6-hard-s1')
+    >>> from dominosa_lab import count_solutions
+    >>> count_solutions(made.puzzle, limit=2, method="dlx")
+    SolutionCount(1, status='solved')
+    """
+    if not is_int(n) or n < 0:
+        raise PuzzleError(f"n must be a non-negative integer, got {n!r}")
+    if grade in ("ambiguous", "no solution"):
+        raise ArgumentError(f"a board graded {grade!r} has several solutions or none; "
+                            f"unique_puzzle makes boards with one (grade: {', '.join(GOALS)})")
+    check_choice("grade", grade, GOALS)
+    seed = check_count("seed", seed, allow_none=False)
+    time_limit = check_seconds("time_limit", time_limit)
+    max_boards = check_count("max_boards", max_boards, minimum=1)
+    patience = check_count("patience", patience, minimum=1)
+    mask = board_mask((n + 1, n + 2) if shape is None else shape)
+    check_cell_count(int(mask.sum()), n)
+    _check_possible(n, grade, mask)
+    run = _Run(n, grade, mask, np.random.default_rng(seed), time_limit, max_boards, patience)
+    return run.generate(board_name("unique", n, seed, shape, mask, grade.replace(" ", "-")))
+
+
+def _check_possible(n: int, grade: str, mask: np.ndarray) -> None:
+    """Refuse a grade that no unique board of this size has (see HARDEST_ON_SMALL_BOARDS)."""
+    full = bool(mask.all()) and sorted(mask.shape) == [n + 1, n + 2]
+    hardest = HARDEST_ON_SMALL_BOARDS.get(n) if full or n == 0 else None
+    if hardest is not None and GOALS.index(grade) > LEVELS.index(hardest):
+        raise ArgumentError(
+            f"no unique double-{n} board is {grade}: grading all of them, the hardest is "
+            f"{hardest} (choose one of {', '.join(GOALS[:LEVELS.index(hardest) + 1])})")
+
+
+def _sampler(mask: np.ndarray):
+    """The uniform sampler where it takes the board, else the flip chain (approximate)."""
+    rows, cols = mask.shape
+    full_odd = bool(mask.all()) and rows % 2 != cols % 2
+    return uniform_tiling if full_odd or narrow(mask)[0].shape[1] <= MAX_SAMPLE_WIDTH \
+        else flip_tiling
+
+
+class _Run:
+    """One generation: the budget, the counters and the climb."""
+
+    def __init__(self, n: int, wanted: str, mask: np.ndarray, rng: np.random.Generator,
+                 time_limit: float | None, max_boards: int | None, patience: int | None) -> None:
+        self.n, self.wanted, self.mask, self.rng = n, wanted, mask, rng
+        self.cap = wanted if wanted in LEVELS else None
+        self.start = time.perf_counter()
+        self.deadline = None if time_limit is None else self.start + time_limit
+        self.time_limit, self.max_boards = time_limit, max_boards
+        self.patience = patience or (n + 1) * (n + 2)
+        self.boards = self.restarts = 0
+        self.closest = -1
+
+    def generate(self, name: str) -> Generated:
+        sampler = _sampler(self.mask)
+        try:
+            while True:
+                rows, tiling = plant(self.mask, self.n, self.rng, sampler)
+                start = Solution(Puzzle(rows, max_pip=self.n), tiling)
+                found = self._climb(start)
+                if found is not None:
+                    return self._found(found, name)
+                self.restarts += 1
+        except _Stopped as stop:
+            return Generated("stopped", None, None, None, self.wanted, self.boards,
+                             self.restarts, self._seconds(), self.closest, str(stop))
+
+    def _climb(self, board: Solution) -> tuple[Solution, Grade] | None:
+        """Swap dominoes of ``board`` until it is unique of the grade wanted, or patience ends."""
+        planted = geometry(board.puzzle).mask_of(board.placements)
+        score, deduced = self._score(board)
+        idle = 0
+        while score and idle < self.patience:
+            other = self._swap(board, deduced.state.active & ~planted)
+            new_score, new_deduced = self._score(other)
+            idle = 0 if new_score < score else idle + 1
+            if new_score < score or (new_score == score and self.rng.random() < SIDEWAYS):
+                board, score, deduced = other, new_score, new_deduced
+        if score:
+            return None
+        return board, Grade(deduced.level if self.cap else self.wanted, deduced.counts, 1)
+
+    def _score(self, board: Solution) -> tuple[float, Deduced]:
+        """How far ``board`` is from the grade wanted: 0 when it is there; infinity when the
+        ladder finishes it below that grade (too easy); else the placements the ladder leaves
+        open besides the planted ones, or for ``needs a guess`` the solutions beyond one."""
+        self._spend()
+        deduced = deduce(board.puzzle, "full", self.cap)
+        if deduced.status == "solved":
+            return (0 if self.cap and deduced.level == self.cap else float("inf")), deduced
+        score = (deduced.state.active.bit_count() - len(board.placements) if self.cap
+                 else self._solutions(deduced) - 1)
+        self.closest = score if self.closest < 0 else min(self.closest, score)
+        return score, deduced
+
+    def _solutions(self, deduced: Deduced) -> int:
+        """The solutions of a board the ladder left stuck, counted up to COUNT_LIMIT."""
+        search = Search(time_limit=self._left())
+        found = collect(solutions(deduced.state, search), search, limit=COUNT_LIMIT)
+        if found.status == "stopped":
+            raise _Stopped(self._why("the time limit ran out while counting solutions"))
+        return len(found.solutions)
+
+    def _swap(self, board: Solution, open_: int) -> Solution:
+        """Darby's swap of a domino under a random open placement with any other, turned at
+        random (a random domino when nothing is open)."""
+        placements = board.placements
+        rng = self.rng
+        g = geometry(board.puzzle)
+        choices = bits(open_)
+        if choices:
+            cell = g.placements[choices[int(rng.integers(len(choices)))]].cells[
+                int(rng.integers(2))]
+            i = next(k for k, pl in enumerate(placements) if cell in pl.cells)
+        else:
+            i = int(rng.integers(len(placements)))
+        j = int(rng.integers(len(placements) - 1))
+        j += j >= i
+        return swap_dominoes(board, placements[i], placements[j], flip=bool(rng.integers(2)))
+
+    def _found(self, found: tuple[Solution, Grade], name: str) -> Generated:
+        board, grade = found
+        puzzle = Puzzle(board.puzzle.rows, max_pip=self.n, name=name)
+        count = count_solutions(puzzle, limit=2, method="dlx", time_limit=self._left())
+        if count.status == "stopped":
+            raise _Stopped(self._why("the time limit ran out while dancing links counted the "
+                                     "solutions of the board found"))
+        if count != 1:
+            raise RuntimeError(f"the deductions finished {name} but dancing links counts "
+                               f"{int(count)} solutions: a deduction is unsound")
+        return Generated("found", puzzle, Solution(puzzle, board.placements), grade, self.wanted,
+                         self.boards, self.restarts, self._seconds(), 0)
+
+    # --- the budget ------------------------------------------------------------------------
+
+    def _spend(self) -> None:
+        if self.max_boards is not None and self.boards >= self.max_boards:
+            raise _Stopped(self._why(f"max_boards={self.max_boards} reached"))
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise _Stopped(self._why(f"the time limit of {self.time_limit:g} s ran out"))
+        self.boards += 1
+
+    def _left(self) -> float | None:
+        return None if self.deadline is None else max(0.0, self.deadline - time.perf_counter())
+
+    def _seconds(self) -> float:
+        return time.perf_counter() - self.start
+
+    def _why(self, what: str) -> str:
+        if self.closest < 0:
+            closest = ""
+        elif self.cap:
+            closest = f"; the closest left {self.closest} placement{'s' * (self.closest != 1)} open"
+        else:
+            closest = f"; the closest had {self.closest + 1} solutions"
+        return (f"no unique {self.wanted} board: {what}; {self.boards} boards graded "
+                f"({self.restarts} planted anew){closest}")

@@ -1,0 +1,134 @@
+"""Unique puzzles of a chosen grade: one solution, exactly the grade asked, the same from a seed."""
+
+import numpy as np
+import pytest
+
+from dominosa_lab import (
+    ArgumentError,
+    Puzzle,
+    PuzzleError,
+    count_solutions,
+    grade,
+    solve,
+    unique_puzzle,
+)
+from dominosa_lab.boards.unique import GOALS, HARDEST_ON_SMALL_BOARDS
+from dominosa_lab.logic import LEVELS, deduce
+
+
+def _check(made, wanted: str) -> None:
+    """The board made has one solution (by dancing links), the one reported, and the grade."""
+    assert made.status == "found" and made.reason == "" and made.closest == 0
+    assert grade(made.puzzle).level == made.grade.level == wanted
+    assert count_solutions(made.puzzle, limit=2, method="dlx") == 1
+    assert solve(made.puzzle, method="dlx").solution.placements == made.solution.placements
+
+
+@pytest.mark.parametrize("wanted", GOALS)
+def test_every_grade_is_made_with_one_solution_and_exactly_that_grade(wanted):
+    _check(unique_puzzle(6, wanted, seed=1), wanted)
+
+
+def test_hard_exists_where_tathams_set_analysis_is_switched_off():
+    made = unique_puzzle(15, "hard", seed=2)
+    _check(made, "hard")
+    assert made.grade.counts["wide_sets"] > 0
+    assert deduce(made.puzzle, "tatham", max_level="hard").status == "stuck"
+
+
+def test_a_board_with_gaps_gets_its_grade_too():
+    mask = np.ones((5, 7), dtype=bool)
+    mask[0, 6] = mask[4, :2] = mask[4, 5:] = False  # 30 cells: the double-4 set
+    made = unique_puzzle(4, "hard", seed=3, shape=mask)
+    _check(made, "hard")
+    assert made.puzzle.has_gaps and made.puzzle.name.startswith("unique-n4-5x7gaps")
+
+
+def test_the_same_seed_gives_the_same_puzzle_whatever_the_time_limit():
+    first = unique_puzzle(9, "extreme", seed=4)
+    again = unique_puzzle(9, "extreme", seed=4, time_limit=None)
+    assert first.puzzle == again.puzzle and first.boards == again.boards
+    assert first.puzzle.name == "unique-n9-extreme-s4"
+
+
+def test_different_seeds_give_different_puzzles():
+    assert unique_puzzle(8, "basic", seed=1).puzzle != unique_puzzle(8, "basic", seed=2).puzzle
+
+
+def test_a_spent_budget_reports_how_far_the_run_got():
+    made = unique_puzzle(12, "extreme", seed=0, max_boards=3)
+    assert made.status == "stopped" and made.puzzle is None and made.boards == 3
+    assert made.closest > 0
+    assert made.reason.startswith("no unique extreme board: max_boards=3 reached; 3 boards graded")
+    assert f"the closest left {made.closest} placements open" in made.reason
+
+
+def test_a_spent_time_limit_stops_the_run():
+    made = unique_puzzle(12, "hard", seed=0, time_limit=0)
+    assert made.status == "stopped" and "the time limit of 0 s ran out" in made.reason
+
+
+def test_needs_a_guess_reports_the_solutions_of_the_closest_board():
+    made = unique_puzzle(6, "needs a guess", seed=0, max_boards=1)
+    assert made.status == "stopped" and made.closest >= 1
+    assert made.reason.endswith(f"the closest had {made.closest + 1} solutions")
+
+
+def _boards(n: int):
+    """Every full double-n board, its numbers relabelled to first appear in order 0, 1, ..."""
+    width, height = n + 2, n + 1
+
+    def extend(seq, counts, top):
+        if len(seq) == width * height:
+            yield seq
+            return
+        for v in range(min(top + 2, n + 1)):
+            if counts[v] < n + 2:
+                counts[v] += 1
+                yield from extend([*seq, v], counts, max(top, v))
+                counts[v] -= 1
+
+    for seq in extend([], [0] * (n + 1), -1):
+        yield Puzzle([seq[r * width:(r + 1) * width] for r in range(height)], max_pip=n)
+
+
+@pytest.mark.parametrize("n", sorted(HARDEST_ON_SMALL_BOARDS))
+def test_the_hardest_grade_of_a_small_board_is_the_one_refused_above(n):
+    hardest = -1
+    for puzzle in _boards(n):
+        deduced = deduce(puzzle, "full")
+        if deduced.status == "solved":
+            hardest = max(hardest, LEVELS.index(deduced.level))
+        elif deduced.status == "stuck":  # not finished: never unique ('needs a guess')
+            assert count_solutions(puzzle, limit=2, method="dlx") != 1
+    assert LEVELS[hardest] == HARDEST_ON_SMALL_BOARDS[n]
+
+
+@pytest.mark.parametrize(("n", "wanted"), [(0, "basic"), (1, "basic"), (2, "hard"),
+                                           (2, "needs a guess")])
+def test_a_grade_no_board_of_that_size_has_is_refused(n, wanted):
+    with pytest.raises(ArgumentError, match=f"no unique double-{n} board is {wanted}"):
+        unique_puzzle(n, wanted)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "words"),
+    [
+        ({"grade": "medium"}, ArgumentError, "grade must be one of 'trivial'"),
+        ({"grade": "ambiguous"}, ArgumentError, "has several solutions"),
+        ({"seed": -1}, ArgumentError, "seed must be an integer >= 0"),
+        ({"time_limit": "soon"}, ArgumentError, "time_limit must be a non-negative number"),
+        ({"max_boards": 0}, ArgumentError, "max_boards must be an integer >= 1"),
+        ({"shape": (4, 6)}, PuzzleError, "covers 20 cells"),
+        ({"shape": [[True] * 5] * 3 + [[False, True, True, True, True]] + [[True] + [False] * 4]},
+         PuzzleError, "has no domino tiling"),
+    ],
+)
+def test_bad_arguments_are_refused_with_the_reason(kwargs, error, words):
+    with pytest.raises(error, match=words):
+        unique_puzzle(3, **kwargs)
+
+
+def test_n_must_be_a_count():
+    with pytest.raises(PuzzleError, match="n must be a non-negative integer"):
+        unique_puzzle(-1)
