@@ -11,6 +11,7 @@ import numbers
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from dominosa_lab.errors import PuzzleError
@@ -89,7 +90,7 @@ def _as_cell(cell: Any) -> Cell:
 
 def is_int(x: Any) -> bool:
     """True for an integer (Python or numpy), False for bools and everything else."""
-    return isinstance(x, numbers.Integral) and not isinstance(x, bool)
+    return type(x) is int or (isinstance(x, numbers.Integral) and not isinstance(x, bool))
 
 
 class Puzzle:
@@ -118,7 +119,7 @@ class Puzzle:
     (2, 3)
     """
 
-    __slots__ = ("_cells", "_dominoes", "_hash", "_index", "_max_pip", "_pairs", "_rows", "name")
+    __slots__ = ("_cells", "_dominoes", "_hash", "_index", "_max_pip", "_rows", "name")
 
     def __init__(
         self,
@@ -133,7 +134,6 @@ class Puzzle:
         )
         _check_balance(self._rows, len(self._cells), self._max_pip)
         self._index = {cell: i for i, cell in enumerate(self._cells)}
-        self._pairs = tuple(self._adjacent_pairs())
         self._dominoes = bone_pile(self._max_pip)
         self._hash = hash((self._rows, self._max_pip))
         self.name = name
@@ -187,7 +187,7 @@ class Puzzle:
 
     def placements(self) -> tuple[Placement, ...]:
         """Every pair of adjacent cells, row-major by first cell, horizontal before vertical."""
-        return self._pairs
+        return _adjacent_pairs(self._cells)
 
     def domino_of(self, placement: Placement) -> Domino:
         """The domino ``(lo, hi)`` that would lie on ``placement``."""
@@ -197,7 +197,7 @@ class Puzzle:
     def candidates(self) -> dict[Domino, list[Placement]]:
         """Every domino with the list of placements whose numbers match it."""
         out: dict[Domino, list[Placement]] = {d: [] for d in self.dominoes}
-        for pl in self._pairs:
+        for pl in self.placements():
             out[self.domino_of(pl)].append(pl)
         return out
 
@@ -206,14 +206,6 @@ class Puzzle:
         r, c = cell
         around = ((r - 1, c), (r, c - 1), (r, c + 1), (r + 1, c))
         return [x for x in around if x in self._index]
-
-    def _adjacent_pairs(self) -> Iterator[Placement]:
-        index = self._index
-        for r, c in self._cells:
-            if (r, c + 1) in index:
-                yield Placement((r, c), (r, c + 1))
-            if (r + 1, c) in index:
-                yield Placement((r, c), (r + 1, c))
 
     # --- value semantics ------------------------------------------------------------------
 
@@ -243,6 +235,19 @@ class Puzzle:
         return "\n".join(
             " ".join(("." if v is None else str(v)).rjust(width) for v in row) for row in self._rows
         ) + "\n"
+
+
+@lru_cache(maxsize=32)
+def _adjacent_pairs(cells: tuple[Cell, ...]) -> tuple[Placement, ...]:
+    """The placements of a board's shape (made once per shape: every numbering shares them)."""
+    index = set(cells)
+    out = []
+    for r, c in cells:
+        if (r, c + 1) in index:
+            out.append(Placement((r, c), (r, c + 1)))
+        if (r + 1, c) in index:
+            out.append(Placement((r, c), (r + 1, c)))
+    return tuple(out)
 
 
 def _validated_rows(rows: Iterable[Sequence[Any]]) -> tuple[tuple[int | None, ...], ...]:

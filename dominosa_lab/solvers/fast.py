@@ -1,0 +1,69 @@
+"""``fast``: the default method, clause learning on the Dominosa exact cover (compiled).
+
+The board is the exact cover of ``dlx`` (squares and dominoes as items,
+placements as options), given to the compiled engine of
+:mod:`dominosa_lab.core.cover` with the Dominosa deductions of
+:mod:`dominosa_lab.logic.compiled`: at every state the two trivial deductions
+and Tatham's two basic ones (``square_single_domino``, ``domino_must_overlap``,
+as the engine's blocked-option rule, with reasons for clause learning); before
+the search, Hall sets to a fixed point and, on boards of at most
+:data:`PROBE_MAX_PLACEMENTS` placements, failed-placement probing (an
+assumption whose consequences contradict each other is ruled out: the deduction
+that lets the method finish person-made boards without a guess). Then conflict-
+driven clause learning, branching on the square or domino with fewest placements
+left. Counted by the house rule (see :mod:`dominosa_lab.core.cover`): nodes are
+placements made true by a decision or a deduction, backtracks the ones taken
+back with no solution found below, choices the decisions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from dominosa_lab.core import _cover_kernel
+from dominosa_lab.core.cover import CoverSearch, cached
+from dominosa_lab.core.puzzle import Puzzle, Solution
+from dominosa_lab.core.search import Search
+from dominosa_lab.logic import compiled
+from dominosa_lab.logic.compiled import DominosaCover, root_deductions
+
+__all__ = ["PROBE_MAX_PLACEMENTS", "is_compiled", "solve"]
+
+#: Probing costs one propagation per placement: worth it on boards people solve by hand.
+PROBE_MAX_PLACEMENTS = 400
+
+
+def solve(puzzle: Puzzle, search: Search) -> Iterator[Solution]:
+    """Yield every solution of ``puzzle`` (the next one is searched for when asked).
+
+    Examples
+    --------
+    >>> from dominosa_lab import from_tatham, load, solve
+    >>> r = solve(load("tcg-n10"), method="fast", limit=None)
+    >>> r.status, len(r.solutions), all(s.is_valid() for s in r.solutions)
+    ('solved', 16, True)
+    >>> solve(from_tatham("6:13426004156616604462233262440300525512351342063315415510"),
+    ...       method="fast").stats.choices
+    0
+    """
+    board = DominosaCover(puzzle)
+    engine = CoverSearch(board.model, search, board.placements.__getitem__)
+    if engine.start():
+        root_deductions(engine, board, probe=board.model.n_options <= PROBE_MAX_PLACEMENTS)
+    for cover in engine.covers():
+        solution = Solution(puzzle, board.solution_order(cover))
+        search.found(solution)
+        yield solution
+
+
+def is_compiled() -> bool:
+    """Whether the method's kernels are in numba's cache (else the first solve compiles them,
+    which takes about a minute).
+
+    Examples
+    --------
+    >>> isinstance(is_compiled(), bool)
+    True
+    """
+    return cached(_cover_kernel.run, _cover_kernel.start, _cover_kernel.probe,
+                  compiled.hall_sets_out, compiled.build)
