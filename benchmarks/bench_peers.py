@@ -214,10 +214,11 @@ def _valid(rows, sol) -> bool:
 # ----------------------------------------------------------------------------- the run
 
 
-def measure(sizes, boards, seed0, timeout, solvers) -> pd.DataFrame:
-    """One row per (solver, task, board): status, seconds, solutions found."""
+def measure(sizes, boards, seed0, timeout, solvers, done=None) -> pd.DataFrame:
+    """One row per (solver, task, board): status, seconds, solutions found; ``done(frame)``
+    is called with the rows so far after each N."""
     workers = {name: Worker(name) for name in solvers}
-    rows_out = []
+    rows_out: list = []
     given_up: set = set()
     try:
         for n in sizes:
@@ -252,6 +253,8 @@ def measure(sizes, boards, seed0, timeout, solvers) -> pd.DataFrame:
             for key, count in timeouts.items():
                 if count > boards // 2:
                     given_up.add(key)
+            if done is not None:
+                done(pd.DataFrame(rows_out))
     finally:
         for worker in workers.values():
             worker.close()
@@ -328,23 +331,28 @@ def main() -> None:
     args = parser.parse_args()
     started = machine()
     sizes = [int(s) for s in args.sizes.split(",") if s]
-    frame = measure(sizes, args.boards, args.seed0, args.timeout, list(SOLVERS))
     large = [int(s) for s in args.large.split(",") if s]
+
+    def write(frame: pd.DataFrame, prefix: pd.DataFrame | None = None) -> None:
+        frame = frame if prefix is None else pd.concat([prefix, frame], ignore_index=True)
+        RESULTS.mkdir(exist_ok=True)
+        frame.to_csv(RESULTS / f"{args.out}.csv", index=False)
+        text = (f"# Dominosa: the default method and general-purpose solvers\n\n"
+                f"Written by `benchmarks/bench_peers.py` on {time.strftime('%Y-%m-%d %H:%M')}. "
+                f"At the start: {started}. At the end: load average "
+                f"{os.getloadavg()[0]:.1f}.\n\n"
+                f"{args.boards} random planted boards per N (seeds {args.seed0}-"
+                f"{args.seed0 + args.boards - 1}; N in {args.large or 'none'}: "
+                f"{args.large_boards} boards, fast alone), timeout {args.timeout:g} s (counted "
+                f"as {args.timeout:g} s). exact-cover cannot stop at two solutions, so it only "
+                f"solves.\n" + tables(frame, args.timeout) + "\n")
+        (RESULTS / f"{args.out}.md").write_text(text)
+
+    frame = measure(sizes, args.boards, args.seed0, args.timeout, list(SOLVERS), write)
     if large:
-        alone = measure(large, args.large_boards, args.seed0, args.timeout, ["fast"])
-        frame = pd.concat([frame, alone], ignore_index=True)
-    RESULTS.mkdir(exist_ok=True)
-    frame.to_csv(RESULTS / f"{args.out}.csv", index=False)
-    text = (f"# Dominosa: the default method and general-purpose solvers\n\n"
-            f"Written by `benchmarks/bench_peers.py` on {time.strftime('%Y-%m-%d %H:%M')}. "
-            f"At the start: {started}. At the end: load average {os.getloadavg()[0]:.1f}.\n\n"
-            f"{args.boards} random planted boards per N (seeds {args.seed0}-"
-            f"{args.seed0 + args.boards - 1}; N in {args.large}: {args.large_boards} boards, "
-            f"fast alone), timeout {args.timeout:g} s (counted as {args.timeout:g} s). "
-            f"exact-cover cannot stop at two solutions, so it only solves.\n"
-            + tables(frame, args.timeout) + "\n")
-    (RESULTS / f"{args.out}.md").write_text(text)
-    print(text)
+        measure(large, args.large_boards, args.seed0, args.timeout, ["fast"],
+                lambda alone: write(alone, frame))
+    print((RESULTS / f"{args.out}.md").read_text())
 
 
 if __name__ == "__main__":

@@ -36,7 +36,7 @@ E_CHOICE, E_PLACE, E_REMOVE, E_DEAD, E_SOLUTION, E_RESTART = 0, 1, 2, 3, 4, 5
 # what a run returns
 SOLUTION, EXHAUSTED, NODE_LIMIT, TICK = 0, 1, 2, 3
 # flags
-F_TRACE, F_RESTARTS, F_TARGET, F_MINIMIZE = 1, 2, 4, 8
+F_TRACE, F_RESTARTS, F_TARGET, F_MINIMIZE, F_LEARN = 1, 2, 4, 8, 16
 
 # scalar slots
 (TN, QH, NLEV, NTRUE, UNCOV, NODES, BTRACK, DEC, CONFL, RESTARTS, NSOL, NC, LN, NLIVE,
@@ -625,9 +625,11 @@ def _reduce(s, g):
 
 @njit(cache=True)
 def _decide(m, s):
-    """The branching item (fewest options left, most active on ties) and its option."""
+    """The branching item (fewest options left; ties: most active when learning, else the
+    first) and its option (most active, the target's first)."""
     ist, iop, prim = m[2], m[3], m[4]
     v8, act, it, sc = s[0], s[2], s[3], s[5]
+    learn = (sc[FLAGS] & F_LEARN) != 0
     best = -1
     bestn = 1 << 40
     besta = -1.0
@@ -635,13 +637,14 @@ def _decide(m, s):
         if prim[i] == 0 or it[COVER, i] >= 0:
             continue
         n = it[NF, i]
-        if n > bestn:
+        if n > bestn or (n == bestn and not learn):
             continue
         a = 0.0
-        for j in range(ist[i], ist[i + 1]):
-            q = iop[j]
-            if v8[VAL, q] == -1:
-                a += act[q]
+        if learn:
+            for j in range(ist[i], ist[i + 1]):
+                q = iop[j]
+                if v8[VAL, q] == -1:
+                    a += act[q]
         if n < bestn or a > besta:
             best = i
             bestn = n
@@ -689,6 +692,17 @@ def _learn(m, s, g, kind, a, b):
     if (learnt[0] & 1) == 0:
         return _true(m, s, g, u, why, c)
     _false(m, s, u, why, c, 0)
+    return True, g
+
+
+@njit(cache=True)
+def _backtrack(m, s, g):
+    """Without learning: the last decision is false one level up (chronological, as DPLL)."""
+    o64, tlim, sc = s[1], s[4], s[5]
+    level = sc[NLEV]
+    d = o64[TRAIL, tlim[level]]
+    g = backjump(m, s, g, level - 1)
+    _false(m, s, d, R_FACT, -1, 0)
     return True, g
 
 
@@ -750,7 +764,10 @@ def run(m, s, g, deadline, slice_conflicts):
             g = _event(s, g, E_DEAD, kind)
             if sc[NLEV] == 0:
                 return EXHAUSTED, finish(m, s, g)
-            ok, g = _learn(m, s, g, kind, a, b)
+            if (sc[FLAGS] & F_LEARN) != 0:
+                ok, g = _learn(m, s, g, kind, a, b)
+            else:
+                ok, g = _backtrack(m, s, g)
             if not ok:
                 return NODE_LIMIT, g
             if sc[NLIVE] >= sc[REDUCE_AT]:

@@ -162,8 +162,10 @@ class CoverSearch:
         ``payload(option)``: what a trace shows for an option (e.g. a Placement).
     dead : sequence of int
         Options false before the search starts (e.g. through a hole).
-    restarts : bool
-        Luby restarts.
+    learn : bool
+        Clause learning with Luby restarts; without, a conflict makes the last decision
+        false one level up (a depth-first search over binary choices, as DPLL), which
+        is cheaper on problems whose items have many options and short refutations.
 
     The search starts at level 0 (:meth:`start`); a caller may add its own
     deductions there (:meth:`kill`, :meth:`probe`) before :meth:`covers` streams
@@ -171,7 +173,7 @@ class CoverSearch:
     """
 
     def __init__(self, model: CoverModel, search: Search, payload: Callable[[int], Any],
-                 dead: Sequence[int] = (), restarts: bool = True) -> None:
+                 dead: Sequence[int] = (), learn: bool = True) -> None:
         self.model, self.search, self.payload = model, search, payload
         self.m = model.arrays
         p, n = model.n_options, model.n_items
@@ -179,7 +181,7 @@ class CoverSearch:
         sc[K.UNCOV] = int(model.prim.sum())
         sc[K.MAXN] = search.max_nodes if search.max_nodes is not None else 1 << 62
         sc[K.FLAGS] = ((K.F_TRACE if search.tracing else 0) | K.F_TARGET | K.F_MINIMIZE
-                       | (K.F_RESTARTS if restarts else 0))
+                       | (K.F_RESTARTS | K.F_LEARN if learn else 0))
         sc[K.LUBY] = LUBY_UNIT
         sc[K.RBUDGET] = LUBY_UNIT
         sc[K.RESTART_I] = 1
