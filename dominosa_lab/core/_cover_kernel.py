@@ -7,16 +7,16 @@ Everything here works on three tuples of numpy arrays built by ``cover.py``:
     ``prim`` (1 for a primary item), ``rule`` (per item: the item class through
     which the blocked-option rule reads it, or -1 for none), ``klass`` (per item).
 ``s`` (the search state, changed in place)
-    ``v8`` int8 rows per option: value (-1 open, 0 false, 1 true), reason kind, saved
-    phase, target phase; ``o64`` int64 rows per option: level, reason a, reason b,
-    trail, solutions-found-when-placed, mark; ``act`` activities; ``it`` int64 rows per
-    item: options not false, covering option; ``tlim`` trail start of each level;
-    ``sc`` the scalars (indices below); ``fl`` float scalars; ``scr`` scratch rows;
-    ``hist`` choices by number of options.
+    ``v8`` int8 rows per option: value (-1 open, 0 false, 1 true), reason kind, target
+    phase; ``o64`` int64 rows per option: level, reason a, reason b, trail,
+    solutions-found-when-placed, mark; ``act`` activities; ``it`` int64 rows per item:
+    options not false, covering option; ``tlim`` trail start of each level; ``sc`` the
+    scalars (indices below); ``fl`` float scalars; ``scr`` scratch rows; ``hist``
+    choices by number of options; ``ev`` the event log (kind, value pairs).
 ``g`` (the growing arrays, returned by every kernel that may grow them)
     clause literals, clause table (start, length, LBD, deleted), clause activities,
     watch literal and next watch of each watch slot, the head of each literal's
-    watch list, and the event log.
+    watch list.
 
 A literal is ``2 * option + 1`` for "the option is false" and ``2 * option`` for
 "it is true".
@@ -41,7 +41,7 @@ F_TRACE, F_RESTARTS, F_TARGET, F_MINIMIZE, F_LEARN = 1, 2, 4, 8, 16
 # scalar slots
 (TN, QH, NLEV, NTRUE, UNCOV, NODES, BTRACK, DEC, CONFL, RESTARTS, NSOL, NC, LN, NLIVE,
  REDUCE_AT, RESTART_I, RBUDGET, CSINCE, MAXDEPTH, BEST, EN, AFTER, MAXN, FLAGS, LUBY,
- STAMP, SILENT, CAUSE, ROOT, DONE) = range(30)
+ STAMP, SILENT, CAUSE, RULEMAX, DONE) = range(30)
 N_SCALARS = 32
 # option rows
 VAL, RT, TGT = 0, 1, 2
@@ -78,53 +78,43 @@ def luby(i):
 
 
 @njit(cache=True)
-def _log(s, g, kind, value):
-    """Append one event when tracing; returns the (possibly grown) event log."""
-    ev = g[6]
+def _event(s, kind, value):
+    """Log one event when tracing (the log has room: :func:`run` returns before it fills)."""
     sc = s[5]
-    n = sc[EN]
-    if n + 2 > ev.shape[0]:
-        ev = np.concatenate((ev, np.empty(ev.shape[0] + 64, np.int64)))
-    ev[n] = kind
-    ev[n + 1] = value
-    sc[EN] = n + 2
-    return ev
+    if (sc[FLAGS] & F_TRACE) != 0 and sc[SILENT] == 0:
+        ev = s[9]
+        ev[sc[EN]] = kind
+        ev[sc[EN] + 1] = value
+        sc[EN] += 2
 
 
 @njit(cache=True)
-def _event(s, g, kind, value):
-    if (s[5][FLAGS] & F_TRACE) != 0 and s[5][SILENT] == 0:
-        return g[:6] + (_log(s, g, kind, value),)  # noqa: RUF005 (numba builds tuples so)
-    return g
-
-
-@njit(cache=True)
-def _choice(s, g, k):
+def _choice(s, k):
     """Count (and log) a choice among k options."""
     if s[5][SILENT] != 0:
-        return g
+        return
     hist = s[8]
     hist[min(k, hist.shape[0] - 1)] += 1
-    return _event(s, g, E_CHOICE, k)
+    _event(s, E_CHOICE, k)
 
 
 # --------------------------------------------------------------------------- assignments
 
 
 @njit(cache=True)
-def _true(m, s, g, q, why, a):
-    """Make option q true at the current level. Returns (ok, g); not ok: node budget spent."""
+def _true(m, s, q, why, a):
+    """Make option q true at the current level; False when the node budget is spent."""
     ost, oit, prim = m[0], m[1], m[4]
     v8, o64, it, sc = s[0], s[1], s[3], s[5]
     silent = sc[SILENT] != 0
     if not silent:
         if sc[NODES] >= sc[MAXN]:
             sc[CAUSE] = C_STOP
-            return False, g
+            return False
         if why != R_DEC:
-            g = _choice(s, g, 1)
+            _choice(s, 1)
         sc[NODES] += 1
-        g = _event(s, g, E_PLACE, q)
+        _event(s, E_PLACE, q)
     v8[VAL, q] = 1
     v8[RT, q] = why
     o64[LVL, q] = sc[NLEV]
@@ -140,7 +130,7 @@ def _true(m, s, g, q, why, a):
         it[COVER, i] = q
         if prim[i] == 1:
             sc[UNCOV] -= 1
-    return True, g
+    return True
 
 
 @njit(cache=True)
@@ -160,7 +150,7 @@ def _false(m, s, q, why, a, b):
 
 
 @njit(cache=True)
-def backjump(m, s, g, level):
+def backjump(m, s, level):
     """Undo every assignment above ``level`` (placements taken back are logged and counted)."""
     ost, oit, prim = m[0], m[1], m[4]
     v8, o64, it, tlim, sc = s[0], s[1], s[3], s[4], s[5]
@@ -178,7 +168,7 @@ def backjump(m, s, g, level):
             if not silent:
                 if o64[FSOL, q] == sc[NSOL]:
                     sc[BTRACK] += 1
-                g = _event(s, g, E_REMOVE, q)
+                _event(s, E_REMOVE, q)
         else:
             for j in range(ost[q], ost[q + 1]):
                 it[NF, oit[j]] += 1
@@ -186,7 +176,6 @@ def backjump(m, s, g, level):
         sc[TN] -= 1
     sc[QH] = min(sc[QH], sc[TN])
     sc[NLEV] = level
-    return g
 
 
 @njit(cache=True)
@@ -275,7 +264,7 @@ def _blocked(m, s, i):
 
 @njit(cache=True)
 def propagate(m, s, g):
-    """Unit propagation to a fixed point: (conflict kind, a, b, g).
+    """Unit propagation to a fixed point: (conflict kind, a, b).
 
     A true option makes every other option of its items false; a primary item left
     with one option not false makes it true, with none is a conflict; the blocked-
@@ -296,7 +285,7 @@ def propagate(m, s, g):
                     if q == v:
                         continue
                     if v8[VAL, q] == 1:
-                        return C_BIN, v, q, g
+                        return C_BIN, v, q
                     if v8[VAL, q] == -1:
                         _false(m, s, q, R_BIN, v, 0)
             f = 2 * v + 1
@@ -307,19 +296,19 @@ def propagate(m, s, g):
                     continue
                 n = it[NF, i]
                 if n == 0:
-                    return C_ALO, i, 0, g
+                    return C_ALO, i, 0
                 if n == 1:
                     for k in range(ist[i], ist[i + 1]):
                         q = iop[k]
                         if v8[VAL, q] == -1:
-                            ok, g = _true(m, s, g, q, R_ALO, i)
+                            ok = _true(m, s, q, R_ALO, i)
                             if not ok:
-                                return C_STOP, 0, 0, g
+                                return C_STOP, 0, 0
                             break
-                elif rule[i] >= 0:
+                elif rule[i] >= 0 and n <= sc[RULEMAX]:
                     kind, q = _blocked(m, s, i)
                     if kind != C_NONE:
-                        return kind, i, q, g
+                        return kind, i, q
             f = 2 * v
         # learned clauses watching literal f (now false)
         e = head[f]
@@ -361,16 +350,16 @@ def propagate(m, s, g):
                 continue
             prev = e
             if ov != -1:
-                return C_CL, c, 0, g
+                return C_CL, c, 0
             u = o >> 1
             if (o & 1) == 0:
-                ok, g = _true(m, s, g, u, R_CL, c)
+                ok = _true(m, s, u, R_CL, c)
                 if not ok:
-                    return C_STOP, 0, 0, g
+                    return C_STOP, 0, 0
             else:
                 _false(m, s, u, R_CL, c, 0)
             e = nxt
-    return C_NONE, 0, 0, g
+    return C_NONE, 0, 0
 
 
 # --------------------------------------------------------------------------- reasons
@@ -563,7 +552,7 @@ def analyze(m, s, g, kind, a, b):
 @njit(cache=True)
 def add_clause(s, g, learnt, n, lbd):
     """Store a clause of n >= 2 literals, watching its first two; returns (index, g)."""
-    lits, cm, cact, wlit, wnext, head, ev = g[0], g[1], g[2], g[3], g[4], g[5], g[6]
+    lits, cm, cact, wlit, wnext, head = g[0], g[1], g[2], g[3], g[4], g[5]
     sc = s[5]
     c = sc[NC]
     if c >= cm.shape[1]:
@@ -589,7 +578,7 @@ def add_clause(s, g, learnt, n, lbd):
         wlit[2 * c + w] = learnt[w]
         wnext[2 * c + w] = head[learnt[w]]
         head[learnt[w]] = 2 * c + w
-    return c, (lits, cm, cact, wlit, wnext, head, ev)
+    return c, (lits, cm, cact, wlit, wnext, head)
 
 
 @njit(cache=True)
@@ -674,13 +663,13 @@ def _learn(m, s, g, kind, a, b):
     n, bt, lbd = analyze(m, s, g, kind, a, b)
     restart = ((sc[FLAGS] & F_RESTARTS) != 0 and sc[CSINCE] >= sc[RBUDGET] and bt > 0)
     if restart:
-        g = _event(s, g, E_RESTART, 0)
+        _event(s, E_RESTART, 0)
         sc[RESTARTS] += 1
         sc[RESTART_I] += 1
         sc[RBUDGET] = sc[LUBY] * luby(sc[RESTART_I])
         sc[CSINCE] = 0
         bt = 0
-    g = backjump(m, s, g, bt)
+    backjump(m, s, bt)
     c = -1
     if n > 1:
         c, g = add_clause(s, g, learnt, n, lbd)
@@ -690,20 +679,19 @@ def _learn(m, s, g, kind, a, b):
     u = learnt[0] >> 1
     why = R_FACT if n == 1 else R_CL
     if (learnt[0] & 1) == 0:
-        return _true(m, s, g, u, why, c)
+        return _true(m, s, u, why, c), g
     _false(m, s, u, why, c, 0)
     return True, g
 
 
 @njit(cache=True)
-def _backtrack(m, s, g):
+def _backtrack(m, s):
     """Without learning: the last decision is false one level up (chronological, as DPLL)."""
     o64, tlim, sc = s[1], s[4], s[5]
     level = sc[NLEV]
     d = o64[TRAIL, tlim[level]]
-    g = backjump(m, s, g, level - 1)
+    backjump(m, s, level - 1)
     _false(m, s, d, R_FACT, -1, 0)
-    return True, g
 
 
 @njit(cache=True)
@@ -716,7 +704,7 @@ def _block(m, s, g):
     learnt = scr[LEARNT]
     for k in range(nlev):
         learnt[k] = 2 * o64[TRAIL, tlim[nlev - k]] + 1
-    g = backjump(m, s, g, nlev - 1)
+    backjump(m, s, nlev - 1)
     u = learnt[0] >> 1
     if nlev == 1:
         _false(m, s, u, R_FACT, -1, 0)
@@ -727,14 +715,12 @@ def _block(m, s, g):
 
 
 @njit(cache=True)
-def finish(m, s, g):
+def finish(m, s):
     """End of the search: take every placement back (logged, counted) and mark it done."""
-    sc = s[5]
-    g = backjump(m, s, g, 0)
+    backjump(m, s, 0)
     s[4][1] = 0
-    g = backjump(m, s, g, 0)
-    sc[DONE] = 1
-    return g
+    backjump(m, s, 0)
+    s[5][DONE] = 1
 
 
 @njit(cache=True)
@@ -743,43 +729,48 @@ def run(m, s, g, deadline, slice_conflicts):
 
     SOLUTION (the cover is on the board), EXHAUSTED (no solution left; everything
     taken back), NODE_LIMIT (the node budget is spent), TICK (``slice_conflicts``
-    conflicts, or the deadline passed: call again to go on).
+    conflicts, the deadline passed, or the event log is half full: call again to go on).
     """
     v8, sc = s[0], s[5]
+    half = s[9].shape[0] // 2
     if sc[DONE] == 1:
         return EXHAUSTED, g
     if sc[AFTER] == 1:
         sc[AFTER] = 0
         ok, g = _block(m, s, g)
         if not ok:
-            return EXHAUSTED, finish(m, s, g)
+            finish(m, s)
+            return EXHAUSTED, g
     stop_at = sc[CONFL] + slice_conflicts
     while True:
-        kind, a, b, g = propagate(m, s, g)
+        if sc[EN] > half:
+            return TICK, g
+        kind, a, b = propagate(m, s, g)
         if kind == C_STOP:
             return NODE_LIMIT, g
         if kind != C_NONE:
             sc[CONFL] += 1
             sc[CSINCE] += 1
-            g = _event(s, g, E_DEAD, kind)
+            _event(s, E_DEAD, kind)
             if sc[NLEV] == 0:
-                return EXHAUSTED, finish(m, s, g)
+                finish(m, s)
+                return EXHAUSTED, g
             if (sc[FLAGS] & F_LEARN) != 0:
                 ok, g = _learn(m, s, g, kind, a, b)
+                if not ok:
+                    return NODE_LIMIT, g
+                if sc[NLIVE] >= sc[REDUCE_AT]:
+                    sc[REDUCE_AT] += 300
+                    _reduce(s, g)
             else:
-                ok, g = _backtrack(m, s, g)
-            if not ok:
-                return NODE_LIMIT, g
-            if sc[NLIVE] >= sc[REDUCE_AT]:
-                sc[REDUCE_AT] += 300
-                _reduce(s, g)
+                _backtrack(m, s)
             if sc[CONFL] >= stop_at or ((sc[CONFL] & 63) == 0 and now() > deadline):
                 return TICK, g
             continue
         if sc[UNCOV] == 0:
             sc[NSOL] += 1
             sc[AFTER] = 1
-            g = _event(s, g, E_SOLUTION, sc[NSOL])
+            _event(s, E_SOLUTION, sc[NSOL])
             return SOLUTION, g
         if (sc[FLAGS] & F_TARGET) != 0 and sc[NTRUE] > sc[BEST]:
             sc[BEST] = sc[NTRUE]
@@ -788,9 +779,8 @@ def run(m, s, g, deadline, slice_conflicts):
         q, k = _decide(m, s)
         sc[DEC] += 1
         new_level(s)
-        g = _choice(s, g, k)
-        ok, g = _true(m, s, g, q, R_DEC, -1)
-        if not ok:
+        _choice(s, k)
+        if not _true(m, s, q, R_DEC, -1):
             return NODE_LIMIT, g
 
 
@@ -798,15 +788,15 @@ def run(m, s, g, deadline, slice_conflicts):
 def kill(m, s, g, options):
     """Make ``options`` false at level 0 (deductions found outside the kernel); propagate.
 
-    Returns (conflict kind, g)."""
+    Returns the conflict kind."""
     v8 = s[0]
     for q in options:
         if v8[VAL, q] == 1:
-            return C_BLK, g
+            return C_BLK
         if v8[VAL, q] == -1:
             _false(m, s, q, R_FACT, -1, 0)
-    kind, _, _, g = propagate(m, s, g)
-    return kind, g
+    kind, _, _ = propagate(m, s, g)
+    return kind
 
 
 @njit(cache=True)
@@ -823,7 +813,7 @@ def _binary(m, s, p, c):
 
 @njit(cache=True)
 def probe(m, s, g, c):
-    """Failed-option probing at level 0, to a fixed point: (conflict kind, options ruled out, g).
+    """Failed-option probing at level 0, to a fixed point: (conflict kind, options ruled out).
 
     An option of a primary item of class c with two options left whose choice leads
     by propagation to a conflict is false (its item then takes the other). The trial
@@ -839,27 +829,27 @@ def probe(m, s, g, c):
                 continue
             sc[SILENT] = 1
             new_level(s)
-            _true(m, s, g, p, R_DEC, -1)
-            kind, _, _, g = propagate(m, s, g)
-            g = backjump(m, s, g, 0)
+            _true(m, s, p, R_DEC, -1)
+            kind, _, _ = propagate(m, s, g)
+            backjump(m, s, 0)
             sc[SILENT] = 0
             if kind == C_NONE:
                 continue
             ruled += 1
             changed = True
             _false(m, s, p, R_FACT, -1, 0)
-            kind, _, _, g = propagate(m, s, g)
+            kind, _, _ = propagate(m, s, g)
             if kind != C_NONE:
-                return kind, ruled, g
-    return C_NONE, ruled, g
+                return kind, ruled
+    return C_NONE, ruled
 
 
 @njit(cache=True)
 def start(m, s, g, dead):
     """Level 0 before any search: ``dead`` options false, items with one option taken, the
-    blocked-option rule on every item, then propagation. Returns (conflict kind, g)."""
+    blocked-option rule on every item, then propagation. Returns the conflict kind."""
     ist, iop, prim, rule = m[2], m[3], m[4], m[5]
-    v8, it = s[0], s[3]
+    v8, it, sc = s[0], s[3], s[5]
     for q in dead:
         if v8[VAL, q] == -1:
             _false(m, s, q, R_FACT, -1, 0)
@@ -867,18 +857,18 @@ def start(m, s, g, dead):
         if prim[i] == 0 or it[COVER, i] >= 0:
             continue
         if it[NF, i] == 0:
-            return C_ALO, g
+            return C_ALO
         if it[NF, i] == 1:
             for j in range(ist[i], ist[i + 1]):
                 if v8[VAL, iop[j]] == -1:
-                    ok, g = _true(m, s, g, iop[j], R_ALO, i)
-                    if not ok:
-                        return C_STOP, g
+                    if not _true(m, s, iop[j], R_ALO, i):
+                        return C_STOP
                     break
     for i in range(prim.shape[0]):
-        if prim[i] == 1 and it[COVER, i] < 0 and it[NF, i] >= 2 and rule[i] >= 0:
+        if prim[i] == 1 and it[COVER, i] < 0 and 2 <= it[NF, i] <= sc[RULEMAX] \
+                and rule[i] >= 0:
             kind, q = _blocked(m, s, i)
             if kind != C_NONE:
-                return kind, g
-    kind, _, _, g = propagate(m, s, g)
-    return kind, g
+                return kind
+    kind, _, _ = propagate(m, s, g)
+    return kind

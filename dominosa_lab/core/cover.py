@@ -166,6 +166,9 @@ class CoverSearch:
         Clause learning with Luby restarts; without, a conflict makes the last decision
         false one level up (a depth-first search over binary choices, as DPLL), which
         is cheaper on problems whose items have many options and short refutations.
+    rule_max : int, optional
+        Read the blocked-option rule only on items with at most this many options left
+        (a bound past which the rule cannot fire saves its cost; None: always).
 
     The search starts at level 0 (:meth:`start`); a caller may add its own
     deductions there (:meth:`kill`, :meth:`probe`) before :meth:`covers` streams
@@ -173,7 +176,8 @@ class CoverSearch:
     """
 
     def __init__(self, model: CoverModel, search: Search, payload: Callable[[int], Any],
-                 dead: Sequence[int] = (), learn: bool = True) -> None:
+                 dead: Sequence[int] = (), learn: bool = True,
+                 rule_max: int | None = None) -> None:
         self.model, self.search, self.payload = model, search, payload
         self.m = model.arrays
         p, n = model.n_options, model.n_items
@@ -186,6 +190,7 @@ class CoverSearch:
         sc[K.RBUDGET] = LUBY_UNIT
         sc[K.RESTART_I] = 1
         sc[K.REDUCE_AT] = 2000
+        sc[K.RULEMAX] = 1 << 62 if rule_max is None else rule_max
         v8 = np.zeros((3, p), np.int8)
         v8[K.VAL] = -1
         items = np.zeros((2, n), np.int64)
@@ -194,11 +199,11 @@ class CoverSearch:
         degree = int(items[K.NF].max()) if n else 0
         self.s = (v8, np.zeros((6, p), np.int64), np.zeros(p, np.float64), items,
                   np.zeros(p + 2, np.int64), sc, np.ones(2, np.float64),
-                  np.zeros((6, p + 8), np.int64), np.zeros(degree + 2, np.int64))
+                  np.zeros((6, p + 8), np.int64), np.zeros(degree + 2, np.int64),
+                  np.empty(16 * (p + n) + 1024 if search.tracing else 2, np.int64))
         self.g = (np.empty(1 << 12, np.int64), np.zeros((4, 256), np.int64),
                   np.zeros(256, np.float64), np.empty(512, np.int64), np.empty(512, np.int64),
-                  np.full(2 * p, -1, np.int64),
-                  np.empty(1024 if search.tracing else 2, np.int64))
+                  np.full(2 * p, -1, np.int64))
         self.dead = np.asarray(dead, dtype=np.int64)
         self.failed = False
 
@@ -224,18 +229,18 @@ class CoverSearch:
 
     def start(self) -> bool:
         """Level 0: dead options out, forced options in, propagation; False on a conflict."""
-        kind, self.g = K.start(self.m, self.s, self.g, self.dead)
+        kind = K.start(self.m, self.s, self.g, self.dead)
         return self._settle(kind)
 
     def kill(self, options: Sequence[int]) -> bool:
         """Make ``options`` false at level 0 (a caller's deductions) and propagate."""
-        kind, self.g = K.kill(self.m, self.s, self.g, np.asarray(options, dtype=np.int64))
+        kind = K.kill(self.m, self.s, self.g, np.asarray(options, dtype=np.int64))
         return self._settle(kind)
 
     def probe(self, klass: int = 0) -> int:
         """Failed-option probing at level 0 to a fixed point, on the options of the items of
         class ``klass`` with two options left; returns how many it ruled out."""
-        kind, ruled, self.g = K.probe(self.m, self.s, self.g, klass)
+        kind, ruled = K.probe(self.m, self.s, self.g, klass)
         self._settle(kind)
         return int(ruled)
 
@@ -270,7 +275,7 @@ class CoverSearch:
         return not self.failed
 
     def _end(self) -> None:
-        self.g = K.finish(self.m, self.s, self.g)
+        K.finish(self.m, self.s)
         self._report()
 
     def _report(self) -> None:
@@ -282,7 +287,7 @@ class CoverSearch:
             stats.max_depth = int(sc[K.MAXDEPTH])
             stats.branching = self.branching
             return
-        events = self.g[6][:sc[K.EN]].reshape(-1, 2)
+        events = self.s[9][:sc[K.EN]].reshape(-1, 2)
         sc[K.EN] = 0
         for kind, value in events.tolist():
             if kind == K.E_CHOICE:

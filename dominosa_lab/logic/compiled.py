@@ -176,7 +176,7 @@ def fixed_point(puzzle: Puzzle) -> int:
     10
     """
     board = DominosaCover(puzzle)
-    engine = CoverSearch(board.model, Search(), board.placements.__getitem__)
+    engine = CoverSearch(board.model, Search(), board.placements.__getitem__, rule_max=6)
     if engine.start():
         root_deductions(engine, board, probe=False)
     alive = np.flatnonzero(engine.state() != 0)

@@ -27,10 +27,14 @@ from dominosa_lab.core.search import Search
 from dominosa_lab.logic import compiled
 from dominosa_lab.logic.compiled import DominosaCover, root_deductions
 
-__all__ = ["PROBE_MAX_PLACEMENTS", "is_compiled", "solve"]
+__all__ = ["PROBE_MAX_PLACEMENTS", "RULE_MAX", "is_compiled", "solve"]
 
 #: Probing costs one propagation per placement: worth it on boards people solve by hand.
 PROBE_MAX_PLACEMENTS = 400
+#: The blocked-option rule cannot fire on a domino with more placements left than the six
+#: that share a square with one placement, nor on a square (four at most): reading it
+#: there is wasted.
+RULE_MAX = 6
 
 
 def solve(puzzle: Puzzle, search: Search) -> Iterator[Solution]:
@@ -47,7 +51,7 @@ def solve(puzzle: Puzzle, search: Search) -> Iterator[Solution]:
     0
     """
     board = DominosaCover(puzzle)
-    engine = CoverSearch(board.model, search, board.placements.__getitem__)
+    engine = CoverSearch(board.model, search, board.placements.__getitem__, rule_max=RULE_MAX)
     if engine.start():
         root_deductions(engine, board, probe=board.model.n_options <= PROBE_MAX_PLACEMENTS)
     for cover in engine.covers():
