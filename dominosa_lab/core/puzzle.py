@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import chain
 from typing import Any
 
 from dominosa_lab.errors import PuzzleError
@@ -31,6 +32,7 @@ Cell = tuple[int, int]
 Domino = tuple[int, int]
 
 
+@lru_cache(maxsize=64)
 def bone_pile(max_pip: int) -> tuple[Domino, ...]:
     """All dominoes ``(lo, hi)`` of the double-``max_pip`` set, in order 00, 01, ..., NN."""
     return tuple((lo, hi) for lo in range(max_pip + 1) for hi in range(lo, max_pip + 1))
@@ -129,11 +131,8 @@ class Puzzle:
     ) -> None:
         self._rows = _validated_rows(rows)
         self._max_pip = _validated_max_pip(self._rows, max_pip)
-        self._cells = tuple(
-            (r, c) for r, row in enumerate(self._rows) for c, v in enumerate(row) if v is not None
-        )
+        self._cells, self._index = _layout(len(self._rows), len(self._rows[0]), _gaps(self._rows))
         _check_balance(self._rows, len(self._cells), self._max_pip)
-        self._index = {cell: i for i, cell in enumerate(self._cells)}
         self._dominoes = bone_pile(self._max_pip)
         self._hash = hash((self._rows, self._max_pip))
         self.name = name
@@ -255,7 +254,7 @@ def _validated_rows(rows: Iterable[Sequence[Any]]) -> tuple[tuple[int | None, ..
         raise PuzzleError(
             "rows must be a sequence of rows of numbers; for text use dominosa_lab.parse")
     try:
-        rows = [list(row) for row in rows]
+        rows = [tuple(row) for row in rows]
     except TypeError:
         raise PuzzleError("rows must be a sequence of rows of numbers (or None for gaps)") from None
     if not rows or not rows[0]:
@@ -265,19 +264,39 @@ def _validated_rows(rows: Iterable[Sequence[Any]]) -> tuple[tuple[int | None, ..
     for r, row in enumerate(rows):
         if len(row) != width:
             raise PuzzleError(f"ragged rows: row {r} has {len(row)} entries, row 0 has {width}")
-        for c, v in enumerate(row):
-            if v is not None and not is_int(v):
-                raise PuzzleError(
-                    f"row {r}, column {c}: {v!r} is not an integer (None marks a gap)"
-                )
-            if v is not None and v < 0:
-                raise PuzzleError(f"row {r}, column {c}: {v} is negative")
-        out.append(tuple(None if v is None else int(v) for v in row))
+        # the common case checked at C speed: Python ints only, none negative
+        plain = set(map(type, row)) == {int} and min(row) >= 0
+        out.append(row if plain else _validated_row(r, row))
     return tuple(out)
 
 
+def _validated_row(r: int, row: tuple[Any, ...]) -> tuple[int | None, ...]:
+    for c, v in enumerate(row):
+        if v is not None and not is_int(v):
+            raise PuzzleError(f"row {r}, column {c}: {v!r} is not an integer (None marks a gap)")
+        if v is not None and v < 0:
+            raise PuzzleError(f"row {r}, column {c}: {v} is negative")
+    return tuple(None if v is None else int(v) for v in row)
+
+
+def _gaps(rows: tuple[tuple[int | None, ...], ...]) -> tuple[Cell, ...]:
+    """The gaps of validated rows, in reading order."""
+    return tuple((r, c) for r, row in enumerate(rows) if None in row
+                 for c, v in enumerate(row) if v is None)
+
+
+@lru_cache(maxsize=64)
+def _layout(n_rows: int, n_cols: int, gaps: tuple[Cell, ...]) -> tuple[tuple[Cell, ...],
+                                                                      dict[Cell, int]]:
+    """A board shape's cells in reading order and the position of each (shared by every
+    numbering of the shape; the dict is never changed)."""
+    holes = set(gaps)
+    cells = tuple((r, c) for r in range(n_rows) for c in range(n_cols) if (r, c) not in holes)
+    return cells, {cell: i for i, cell in enumerate(cells)}
+
+
 def _validated_max_pip(rows: tuple[tuple[int | None, ...], ...], max_pip: int | None) -> int:
-    values = [v for row in rows for v in row if v is not None]
+    values = [v for v in chain.from_iterable(rows) if v is not None]
     if not values:
         raise PuzzleError("the board has no cells (every entry is a gap)")
     if max_pip is None:
@@ -305,7 +324,7 @@ def check_cell_count(n_cells: int, n: int) -> None:
 
 def _check_balance(rows: tuple[tuple[int | None, ...], ...], n_cells: int, n: int) -> None:
     check_cell_count(n_cells, n)
-    counts = Counter(v for row in rows for v in row if v is not None)
+    counts = Counter(chain.from_iterable(rows))
     wrong = [
         f"{k} occurs {counts[k]} times ({abs(counts[k] - (n + 2))} too "
         f"{'many' if counts[k] > n + 2 else 'few'})"
