@@ -23,11 +23,11 @@ from collections.abc import Iterator
 from dominosa_lab.core import _cover_kernel
 from dominosa_lab.core.cover import CoverSearch, cached
 from dominosa_lab.core.puzzle import Puzzle, Solution
-from dominosa_lab.core.search import Search
+from dominosa_lab.core.search import Search, SearchStopped
 from dominosa_lab.logic import compiled
 from dominosa_lab.logic.compiled import DominosaCover, root_deductions
 
-__all__ = ["PROBE_MAX_PLACEMENTS", "RULE_MAX", "is_compiled", "solve"]
+__all__ = ["PROBE_MAX_PLACEMENTS", "RULE_MAX", "first_solution_counts", "is_compiled", "solve"]
 
 #: Probing costs one propagation per placement: worth it on boards people solve by hand.
 PROBE_MAX_PLACEMENTS = 400
@@ -51,13 +51,47 @@ def solve(puzzle: Puzzle, search: Search) -> Iterator[Solution]:
     0
     """
     board = DominosaCover(puzzle)
-    engine = CoverSearch(board.model, search, board.placements.__getitem__, rule_max=RULE_MAX)
-    if engine.start():
-        root_deductions(engine, board, probe=board.model.n_options <= PROBE_MAX_PLACEMENTS)
+    engine = _level_zero(board, search, probe=board.model.n_options <= PROBE_MAX_PLACEMENTS)
     for cover in engine.covers():
         solution = Solution(puzzle, board.solution_order(cover))
         search.found(solution)
         yield solution
+
+
+def _level_zero(board: DominosaCover, search: Search, probe: bool, rule: bool = True,
+                learn: bool = True) -> CoverSearch:
+    """The engine on ``board`` after level 0: its own steps, Hall sets and (``probe``) probing."""
+    engine = CoverSearch(board.model, search, board.placements.__getitem__, learn=learn,
+                         rule_max=RULE_MAX if rule else 0)
+    if engine.start():
+        root_deductions(engine, board, probe=probe)
+    return engine
+
+
+def first_solution_counts(puzzle: Puzzle, *, rule: bool = True, learn: bool = True,
+                          probe: bool = False, max_nodes: int = 200_000) -> dict[str, int | str]:
+    """The engine's own counters up to the first solution, with a part of the method switched
+    off (``rule``: the blocked-option rule; ``learn``: clause learning, else depth first):
+    what each part saves, in counts that are the same on every machine.
+
+    Returns ``status`` ("solved", "no_solution" or "stopped" at ``max_nodes``) and the counters
+    of :attr:`~dominosa_lab.core.cover.CoverSearch.counters` (nodes, conflicts, decisions, ...).
+
+    Examples
+    --------
+    >>> from dominosa_lab import random_puzzle
+    >>> board = random_puzzle(12, 1)[0]
+    >>> with_rule, without = first_solution_counts(board), first_solution_counts(board, rule=False)
+    >>> with_rule["status"], without["status"], with_rule["conflicts"] <= without["conflicts"]
+    ('solved', 'solved', True)
+    """
+    board = DominosaCover(puzzle)
+    engine = _level_zero(board, Search(max_nodes=max_nodes), probe, rule, learn)
+    try:
+        status = "solved" if next(engine.covers(), None) is not None else "no_solution"
+    except SearchStopped:
+        status = "stopped"
+    return {"status": status, **engine.counters}
 
 
 def is_compiled() -> bool:
