@@ -3,8 +3,8 @@
 Solves the seed's three published boards (the third has six holes, refused by counting) with the
 seed's search (to its first solution, as the Ruby program does; the six-hole board is left out,
 its search would not end) and with exact cover on both engines (first solution; the compiled
-engine warmed up first), then runs the census of all 324,632 hole patterns on ``--processes``
-processes. Prints a table and writes
+engine warmed up first), then runs the census of all 324,632 hole patterns on ``--executor``
+(serial, processes or dask, through the experiments' sweep seam). Prints a table and writes
 ``benchmarks/results/dominopeg.md`` and ``dominopeg.csv`` (one row per run: puzzle, n, method,
 order, seed, status, nodes, backtracks, max_depth, seconds). Run from the repository root::
 
@@ -23,7 +23,9 @@ from pathlib import Path
 
 import pandas as pd
 
-from dominosa_lab.dominopeg import PegBoard, census, solve, solve_naive
+from dominosa_lab.dominopeg import PegBoard, solve, solve_naive
+from dominosa_lab.experiments.dominopeg import peg_census
+from dominosa_lab.experiments.executors import EXECUTORS
 
 RESULTS = Path(__file__).parent / "results"
 #: The seed's published runs: holes -> (Ruby seconds, pieces placed).
@@ -53,12 +55,12 @@ def solver_rows() -> list[dict]:
     return rows
 
 
-def census_row(processes: int) -> dict:
+def census_row(executor: str) -> dict:
     """The census's wall time and totals."""
     start = time.perf_counter()
-    counts = census(processes=processes)
+    counts = peg_census(executor, progress=False)
     return {
-        "puzzle": "all 324,632 patterns", "n": 5, "method": f"census x{processes}", "order": "",
+        "puzzle": "all 324,632 patterns", "n": 5, "method": f"census ({executor})", "order": "",
         "seed": None, "status": f"{int((counts > 0).sum())} solvable", "nodes": int(counts.sum()),
         "backtracks": 0, "max_depth": 0, "seconds": round(time.perf_counter() - start, 1),
     }
@@ -68,11 +70,11 @@ def main() -> None:
     """Run the benchmark and write its table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--no-census", action="store_true", help="skip the census")
-    parser.add_argument("--processes", type=int, default=min(2, os.cpu_count() or 1))
+    parser.add_argument("--executor", choices=EXECUTORS, default="processes")
     args = parser.parse_args()
     rows = solver_rows()
     if not args.no_census:
-        rows.append(census_row(args.processes))
+        rows.append(census_row(args.executor))
     frame = pd.DataFrame(rows)
     frame["nodes/s"] = (frame["nodes"] / frame["seconds"].clip(lower=1e-3)).round(-2)
     totals = frame[frame["method"].str.startswith("exact-cover")].groupby("method")["seconds"].sum()

@@ -7,9 +7,11 @@ Every user error ends in one line on stderr and exit status 2.
 from __future__ import annotations
 
 import argparse
+import inspect
 import sys
 import time
 from collections.abc import Sequence
+from contextlib import nullcontext
 from pathlib import Path
 
 from dominosa_lab.core.options import ORDERS, check_seconds
@@ -17,6 +19,7 @@ from dominosa_lab.core.puzzle import Puzzle
 from dominosa_lab.core.search import SearchResult, SearchStats
 from dominosa_lab.errors import ArgumentError, PuzzleError
 from dominosa_lab.experiments import EXPERIMENTS
+from dominosa_lab.experiments.executors import EXECUTORS, open_executor
 from dominosa_lab.formats import catalog, from_json, parse_tatham, parse_text, to_box_text
 from dominosa_lab.logic import DEDUCTIONS, LADDERS, LEVELS, State, grade, ladder, run
 from dominosa_lab.solvers import DEFAULT_METHOD, METHODS, MethodInfo, method_info, solve
@@ -227,10 +230,17 @@ def _cmd_experiment(args: argparse.Namespace) -> int:
     if unknown:
         raise ArgumentError(f"no experiment {unknown[0]!r}; known: all, "
                             f"{', '.join(sorted(EXPERIMENTS))}")
-    for name in names:
-        start = time.perf_counter()
-        path = EXPERIMENTS[name](Path(args.out))
-        print(f"wrote {path} in {time.perf_counter() - start:.0f} s", flush=True)
+    sweeps = {name for name in names
+              if "executor" in inspect.signature(EXPERIMENTS[name]).parameters}
+    if (args.executor or args.scheduler) and not sweeps:
+        raise ArgumentError(f"experiment {names[0]} runs in this process; it takes no "
+                            "--executor or --scheduler")
+    with open_executor(args.executor, args.scheduler) if sweeps else nullcontext() as workers:
+        for name in names:
+            start = time.perf_counter()
+            options = {"executor": workers} if name in sweeps else {}
+            path = EXPERIMENTS[name](Path(args.out), **options)
+            print(f"wrote {path} in {time.perf_counter() - start:.0f} s", flush=True)
     return 0
 
 
@@ -328,6 +338,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("names", nargs="+", metavar="NAME",
                    help="experiments listed above, or 'all' for every one")
     p.add_argument("--out", default="results", help="folder for the CSV (default: results)")
+    p.add_argument("--executor", choices=EXECUTORS,
+                   help="where a sweep runs (default: processes, or dask with --scheduler)")
+    p.add_argument("--scheduler", metavar="ADDRESS",
+                   help="a running Dask scheduler, e.g. tcp://10.0.0.5:8786 (implies dask)")
     p.set_defaults(run=_cmd_experiment)
     return parser
 

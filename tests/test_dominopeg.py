@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 import pytest
 from hypothesis import given
@@ -26,8 +27,15 @@ from dominosa_lab.dominopeg import (
     solve,
     solve_naive,
 )
-from dominosa_lab.dominopeg.census import _mirror_tb, orbit_table
+from dominosa_lab.dominopeg.census import (
+    _mirror_tb,
+    census_chunks,
+    finish_chunk,
+    orbit_table,
+    tally,
+)
 from dominosa_lab.dominopeg.symmetry import map_circle, map_placement
+from dominosa_lab.experiments.chunks import Chunk, run_chunks
 
 CENSUS = Path(__file__).resolve().parents[1] / "results" / "dominopeg_census.csv"
 UNSOLVABLE = (0, 1, 7, 8, 14)  # both searches exhaust it in about a second
@@ -230,3 +238,12 @@ def test_census_agrees_with_an_exhaustive_exact_cover_count(census_table, holes)
 def test_census_agrees_with_the_seed_search_on_a_22_solution_pattern(census_table):
     row = census_table[census_table["holes"] == " ".join(map(str, canonical(TWENTY_TWO)))]
     assert int(row["solutions"].iloc[0]) == 22
+
+
+def test_census_chunks_sent_to_a_dask_cluster_add_up_as_in_one_process(dask_client):
+    chunks = {f"pegs-{c.pegs}": c for c in census_chunks()[-6:]}  # the smallest six
+    here = tally((c, finish_chunk((c.keys, c.counts))) for c in chunks.values())
+    work = [Chunk(name, (c.keys, c.counts), len(c.keys)) for name, c in chunks.items()]
+    there = run_chunks(finish_chunk, work, dask_client, progress=False)
+    assert np.array_equal(tally((chunks[name], there[name]) for name in chunks), here)
+    assert here.sum() > 0

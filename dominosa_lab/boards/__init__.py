@@ -1,7 +1,8 @@
-"""Boards made for a purpose: planted random puzzles, Darby's swaps, Caviness's quadrilles."""
+"""Boards made for a purpose: planted and shuffled random puzzles, Darby's swaps, quadrilles."""
 
 from dominosa_lab.boards.planted import random_puzzle
 from dominosa_lab.boards.quadrilles import quadrille_boards
+from dominosa_lab.boards.shuffled import shuffled_puzzle
 from dominosa_lab.boards.swaps import (
     random_cell_swap,
     random_domino_swap,
@@ -14,6 +15,7 @@ __all__ = [
     "random_cell_swap",
     "random_domino_swap",
     "random_puzzle",
+    "shuffled_puzzle",
     "swap_cells",
     "swap_dominoes",
 ]

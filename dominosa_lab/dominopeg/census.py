@@ -19,14 +19,14 @@ empty circles in the closed columns are dropped.
 The states never merge across different pegs in closed columns, so after the
 first two columns the work splits into independent chunks (one per peg
 pattern of circle columns 0-1), which bounds memory and runs on several
-processes. The top-bottom mirror maps chunk to chunk, so only one chunk of
-each mirror pair is computed.
+processes or a cluster (:func:`dominosa_lab.experiments.dominopeg.peg_census`
+sends them through the sweep seam). The top-bottom mirror maps chunk to
+chunk, so only one chunk of each mirror pair is computed.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import combinations
 from math import comb
@@ -50,12 +50,16 @@ from dominosa_lab.dominopeg.symmetry import images
 
 __all__ = [
     "N_PATTERNS",
+    "CensusChunk",
     "KnuthEstimate",
     "census",
+    "census_chunks",
     "empty_frequency",
     "estimate_solutions",
+    "finish_chunk",
     "orbit_table",
     "pattern_masks",
+    "tally",
 ]
 
 N_PATTERNS = comb(N_CIRCLES, N_EMPTY)
@@ -133,13 +137,6 @@ def _mirror_tb(masks: np.ndarray) -> np.ndarray:
     return out
 
 
-def _finish_chunk(chunk: tuple[np.ndarray, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
-    """Run one chunk to the last cell; return (empty-circle masks, solution counts)."""
-    keys, counts = _run(*chunk, _SPLIT, PIECE_COLS * PIECE_ROWS)
-    empty = ~keys & ((1 << N_CIRCLES) - 1)
-    return empty, counts
-
-
 def pattern_masks() -> np.ndarray:
     """Bit masks of all C(35, 5) hole patterns, in ``itertools.combinations`` order."""
     return np.array(
@@ -148,15 +145,71 @@ def pattern_masks() -> np.ndarray:
     )
 
 
-def census(
-    processes: int = 1, progress: Callable[[int, int], None] | None = None
+@dataclass(frozen=True)
+class CensusChunk:
+    """The states of one chunk after the first two columns, and whether its mirror image counts.
+
+    ``pegs`` (the pegs of circle columns 0-1) names the chunk; ``mirrored``
+    says that the top-bottom mirror chunk was left out and takes this one's counts.
+    """
+
+    pegs: int
+    keys: np.ndarray
+    counts: np.ndarray
+    mirrored: bool
+
+
+def census_chunks() -> list[CensusChunk]:
+    """The census split by the pegs of circle columns 0-1, one chunk per mirror pair.
+
+    The chunks come largest first, so that a pool of workers does not end on a big one.
+    """
+    keys, counts = _run(np.zeros(1, np.int64), np.ones(1, np.int64), 0, _SPLIT)
+    prefix = keys & (_column(0) | _column(1))
+    chunks = []
+    for value in np.unique(prefix):
+        image = int(_mirror_tb(np.array([value]))[0])
+        if image >= value:
+            mask = prefix == value
+            chunks.append(CensusChunk(int(value), keys[mask], counts[mask], image != value))
+    return sorted(chunks, key=lambda c: -len(c.keys))
+
+
+def finish_chunk(chunk: tuple[np.ndarray, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    """Run a chunk's ``(keys, counts)`` to the last cell: (empty-circle masks, solution counts)."""
+    keys, counts = _run(*chunk, _SPLIT, PIECE_COLS * PIECE_ROWS)
+    empty = ~keys & ((1 << N_CIRCLES) - 1)
+    return empty, counts
+
+
+def tally(
+    finished: Iterable[tuple[CensusChunk, tuple[np.ndarray, np.ndarray]]],
 ) -> np.ndarray:
-    """Count the solutions of every 5-hole pattern.
+    """Add finished chunks (and their mirror images) into counts per pattern.
+
+    Returns ``counts[i]``: the solutions of the ``i``-th pattern of
+    ``itertools.combinations(range(35), 5)``. Additions commute, so the order
+    of the chunks does not matter.
+    """
+    masks = pattern_masks()
+    order = np.argsort(masks)
+    sorted_masks = masks[order]
+    result = np.zeros(N_PATTERNS, dtype=np.int64)
+    for chunk, (empty, n) in finished:
+        result[order[np.searchsorted(sorted_masks, empty)]] += n
+        if chunk.mirrored:
+            result[order[np.searchsorted(sorted_masks, _mirror_tb(empty))]] += n
+    return result
+
+
+def census(progress: Callable[[int, int], None] | None = None) -> np.ndarray:
+    """Count the solutions of every 5-hole pattern, here, one chunk after another.
+
+    :func:`dominosa_lab.experiments.dominopeg.peg_census` runs the same chunks
+    on any executor (a process pool, Dask).
 
     Parameters
     ----------
-    processes : int
-        Worker processes for the independent chunks.
     progress : callable, optional
         Called as ``progress(done, total)`` after each chunk.
 
@@ -166,51 +219,15 @@ def census(
         ``counts[i]`` is the number of solutions of the ``i``-th pattern of
         ``itertools.combinations(range(35), 5)``.
     """
-    keys, counts = _run(np.zeros(1, np.int64), np.ones(1, np.int64), 0, _SPLIT)
-    chunks, mirrored = _chunks(keys, counts)
-    masks = pattern_masks()
-    order = np.argsort(masks)
-    sorted_masks = masks[order]
-    result = np.zeros(N_PATTERNS, dtype=np.int64)
+    chunks = census_chunks()
 
-    def add(empty: np.ndarray, n: np.ndarray) -> None:
-        result[order[np.searchsorted(sorted_masks, empty)]] += n
+    def finished() -> Iterator[tuple[CensusChunk, tuple[np.ndarray, np.ndarray]]]:
+        for done, chunk in enumerate(chunks, 1):
+            yield chunk, finish_chunk((chunk.keys, chunk.counts))
+            if progress is not None:
+                progress(done, len(chunks))
 
-    if processes > 1:
-        with ProcessPoolExecutor(processes) as pool:
-            finished = pool.map(_finish_chunk, chunks)
-            _collect(finished, mirrored, add, progress, len(chunks))
-    else:
-        _collect(map(_finish_chunk, chunks), mirrored, add, progress, len(chunks))
-    return result
-
-
-def _chunks(keys: np.ndarray, counts: np.ndarray):
-    """Split the states by the pegs of circle columns 0-1; keep one chunk per mirror pair.
-
-    The chunks come largest first, so that a process pool does not end on a big one.
-    """
-    closed = _column(0) | _column(1)
-    prefix = keys & closed
-    chunks, mirrored = [], []
-    for value in np.unique(prefix):
-        image = int(_mirror_tb(np.array([value]))[0])
-        if image < value:
-            continue
-        mask = prefix == value
-        chunks.append((keys[mask], counts[mask]))
-        mirrored.append(image != value)
-    order = sorted(range(len(chunks)), key=lambda i: -len(chunks[i][0]))
-    return [chunks[i] for i in order], [mirrored[i] for i in order]
-
-
-def _collect(finished, mirrored, add, progress, total) -> None:
-    for done, ((empty, n), twin) in enumerate(zip(finished, mirrored, strict=True), 1):
-        add(empty, n)
-        if twin:
-            add(_mirror_tb(empty), n)
-        if progress is not None:
-            progress(done, total)
+    return tally(finished())
 
 
 @dataclass(frozen=True, eq=False)

@@ -14,7 +14,7 @@ from matplotlib.patches import Circle, Rectangle
 
 from dominosa_lab.core.puzzle import Placement, Puzzle, Solution
 from dominosa_lab.draw.pips import has_layout, layout, pip_radius
-from dominosa_lab.draw.theme import GREY20, GREY90
+from dominosa_lab.draw.theme import GREY20, GREY90, matrix_axes
 
 if TYPE_CHECKING:
     from dominosa_lab.trace.play import DominoTable
@@ -261,11 +261,6 @@ def draw_domino_table(
                 color=marked_color if marked else "black", weight="bold" if marked else "normal")
     ax.set_xticks(range(size))
     ax.set_yticks(range(size))
-    ax.xaxis.tick_top()
-    ax.tick_params(length=0)
-    ax.grid(False)
-    ax.set_facecolor("white")
-    for side in ax.spines.values():
-        side.set_visible(False)
+    matrix_axes(ax)
     ax.set_title(table.title if title is None else title, pad=18)
     return ax

@@ -10,6 +10,7 @@ from matplotlib.patches import Rectangle
 
 from dominosa_lab.core.exact_cover import ExactCover
 from dominosa_lab.core.puzzle import Puzzle, Solution
+from dominosa_lab.draw.theme import matrix_axes
 from dominosa_lab.formats.rmatrix import domino_label
 from dominosa_lab.solvers.dlx import formulation
 from dominosa_lab.trace.tree import placement_label
@@ -78,12 +79,7 @@ def draw_exact_cover(
                   rotation=90, fontsize=fontsize)
     ax.set_yticks(range(n_rows), row_labels or [str(p) for p in problem.payloads],
                   fontsize=fontsize)
-    ax.xaxis.tick_top()
-    ax.tick_params(length=0)
-    ax.grid(False)
-    ax.set_facecolor("white")
-    for side in ax.spines.values():
-        side.set_visible(False)
+    matrix_axes(ax)
     return ax
 
 

@@ -85,7 +85,8 @@ class PlayWidget:
         self.title = widgets.HTML()
         self.status = widgets.HTML()
         self.tables = widgets.HTML()
-        self.board_row = widgets.HBox()
+        # Top-aligned: a row stretched to the tables' height would pull the cells apart.
+        self.board_row = widgets.HBox(layout=widgets.Layout(align_items="flex-start"))
         self.widget = widgets.VBox([
             widgets.HBox([self.title, self.n_box, self.seed_box, self.generate_button]),
             self.board_row,
@@ -237,7 +238,8 @@ class PlayWidget:
         children = [self.cells.get((r, c)) or widgets.Box(layout=widgets.Layout(
             width=CELL_SIZE, height=CELL_SIZE)) for r in range(n_rows) for c in range(n_cols)]
         return widgets.GridBox(children, layout=widgets.Layout(
-            grid_template_columns=f"repeat({n_cols}, {CELL_SIZE})", grid_gap="0px",
+            grid_template_columns=f"repeat({n_cols}, {CELL_SIZE})",
+            grid_template_rows=f"repeat({n_rows}, {CELL_SIZE})", grid_gap="0px",
             margin="0px 24px 0px 0px"))
 
     def _repr_mimebundle_(self, **kwargs):

@@ -57,6 +57,7 @@ __all__ = [
     "capped_handle",
     "figure_path",
     "lighten",
+    "matrix_axes",
     "method_color",
     "method_style",
     "overlay_published",
@@ -320,6 +321,21 @@ def overlay_published(
                        markerfacecolor=color, markeredgecolor="white", markeredgewidth=0.8,
                        label=label, zorder=5)
     return stars
+
+
+def matrix_axes(ax: Axes) -> Axes:
+    """Turn ``ax`` into a plain table: white, no grid, no frame, labels along the top.
+
+    For pictures that are matrices (the exact-cover matrix, Darby's domino tables),
+    where the theme's grey panel and grid would only add noise.
+    """
+    ax.xaxis.tick_top()
+    ax.tick_params(length=0)
+    ax.grid(False)
+    ax.set_facecolor("white")
+    for side in ax.spines.values():
+        side.set_visible(False)
+    return ax
 
 
 def figure_path(name: str) -> Path | None:

@@ -1,8 +1,10 @@
 """Experiments: sweeps over puzzles and methods, and the named studies behind the notebooks.
 
 Each study is a function ``experiment(out) -> path`` that writes ``out/NAME.csv``;
-``dominosa-lab experiment NAME`` runs one, and a notebook only reads its CSV
-with :func:`~dominosa_lab.experiments.sweep.load_results`.
+one that runs a sweep also takes ``executor`` (``"serial"``, ``"processes"``,
+``"dask"``, a Dask Client: see :mod:`~dominosa_lab.experiments.executors`).
+``dominosa-lab experiment NAME [--executor E] [--scheduler ADDRESS]`` runs one,
+and a notebook only reads its CSV with :func:`~dominosa_lab.experiments.sweep.load_results`.
 """
 
 from __future__ import annotations
@@ -10,6 +12,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from dominosa_lab.experiments.caviness import (
+    caviness_census,
+    caviness_largest,
+    caviness_sampled,
+)
 from dominosa_lab.experiments.darby import (
     darby_bias_large,
     darby_bias_small,
@@ -35,4 +42,7 @@ EXPERIMENTS: dict[str, Callable[[str | Path], Path]] = {
     "darby-orders": darby_orders,
     "dominopeg-runs": dominopeg_runs,
     "dominopeg-census": dominopeg_census,
+    "caviness-census": caviness_census,
+    "caviness-sampled": caviness_sampled,
+    "caviness-largest": caviness_largest,
 }

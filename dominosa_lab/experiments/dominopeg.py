@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
-import os
 from itertools import combinations
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 
 from dominosa_lab import dominopeg as peg
+from dominosa_lab.dominopeg.census import census_chunks, finish_chunk, tally
+from dominosa_lab.experiments.chunks import Chunk, run_chunks
+from dominosa_lab.experiments.executors import ExecutorChoice, Workers
 from dominosa_lab.experiments.sweep import save_results
 
-__all__ = ["DOMINOPEG_BOARDS", "dominopeg_census", "dominopeg_runs"]
+__all__ = ["DOMINOPEG_BOARDS", "dominopeg_census", "dominopeg_runs", "peg_census"]
 
 
 #: The seed's three boards (the last one has six holes) and the 5-hole subsets of the last.
@@ -53,14 +56,29 @@ def _peg_row(holes: tuple[int, ...], result, limit: int | None, tested: int | No
     }
 
 
-def dominopeg_census(out: str | Path = "results") -> Path:
+def peg_census(executor: ExecutorChoice | Workers = None, progress: bool = True) -> np.ndarray:
+    """The DominoPeg census (:func:`dominosa_lab.dominopeg.census`) with its chunks on an executor.
+
+    The chunks go through :func:`~dominosa_lab.experiments.chunks.run_chunks`,
+    named by the pegs of their first two columns, and are added up by
+    :func:`~dominosa_lab.dominopeg.census.tally`: the counts are those of the
+    serial census, whatever the executor and the order of completion.
+    """
+    chunks = {f"pegs-{c.pegs}": c for c in census_chunks()}
+    work = [Chunk(name, (c.keys, c.counts), len(c.keys)) for name, c in chunks.items()]
+    results = run_chunks(finish_chunk, work, executor, progress=progress,
+                         desc="DominoPeg census", unit="states")
+    return tally((chunks[name], results[name]) for name in chunks)
+
+
+def dominopeg_census(out: str | Path = "results", executor: ExecutorChoice = None) -> Path:
     """Every 5-hole pattern's number of solutions, one row per symmetry orbit of patterns.
 
     Columns: ``holes`` (the orbit's smallest pattern), ``patterns`` (orbit size),
     ``solutions`` (of each pattern in the orbit), ``up_to_symmetry`` (solutions of
     one pattern counted once per symmetry class; no solution is symmetric itself).
     """
-    counts = peg.census(processes=min(2, os.cpu_count() or 1))
+    counts = peg_census(executor)
     frame = pd.DataFrame(peg.orbit_table(counts), columns=["holes", "patterns", "solutions"])
     frame["holes"] = frame["holes"].map(lambda h: " ".join(map(str, h)))
     frame["up_to_symmetry"] = frame["solutions"] * frame["patterns"] // 4

@@ -1,4 +1,4 @@
-"""Summaries of runs that the notebooks print: 95% intervals, medians under a budget, durations.
+"""Summaries of runs: 95% intervals, sample sizes, a decay fit, medians under a budget, durations.
 
 An estimate from samples is reported with its 95% interval (:func:`mean_interval`
 for a mean, :func:`proportion_interval` for a share); a median over runs that a
@@ -23,10 +23,12 @@ from dominosa_lab.errors import ArgumentError
 __all__ = [
     "MIN_SAMPLES",
     "Interval",
+    "fit_log_odds",
     "format_duration",
     "mean_interval",
     "median_under_budget",
     "proportion_interval",
+    "sample_size",
 ]
 
 #: The fewest samples for which :func:`mean_interval`'s normal approximation is used.
@@ -105,9 +107,9 @@ def proportion_interval(successes: int, trials: int) -> Interval:
         raise ArgumentError(f"need 0 <= successes <= trials and trials > 0, "
                             f"got {successes} of {trials}")
     p = successes / trials
-    z2 = _Z * _Z
-    centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
-    half = _Z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
+    centre = (p + _Z * _Z / (2 * trials)) / (1 + _Z * _Z / trials)
+    half = _wilson_half_width(p, trials)
+    # clamped to the estimate: rounding must not push an end past it (at 0 or all successes)
     return Interval(p, max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half)))
 
 
@@ -175,3 +177,66 @@ def _two_digits(x: float) -> str:
 def _digits(x: float, digits: int) -> str:
     """``x`` to ``digits`` significant digits, without an exponent."""
     return f"{float(f'{x:.{digits}g}'):,g}"
+
+
+def sample_size(p: float, half_width: float) -> int:
+    """The fewest trials whose Wilson interval at proportion ``p`` is at most ``+- half_width``.
+
+    With ``p = 1/2`` (the worst case) and ``half_width = 0.01`` that is 9,600
+    boards; far from 1/2 it is fewer.
+
+    Examples
+    --------
+    >>> sample_size(0.5, 0.01), sample_size(0.02, 0.01), sample_size(0.0, 0.01)
+    (9600, 792, 189)
+    """
+    if not 0 < half_width < 0.5 or not 0 <= p <= 1:
+        raise ArgumentError(f"need 0 <= p <= 1 and 0 < half_width < 0.5, got {p}, {half_width}")
+    q = p * (1 - p)
+    # Wilson's half width is z sqrt(q/n + z^2/4n^2) / (1 + z^2/n): solve it = h for n.
+    z = _Z
+    a, b, c = half_width**2, 2 * half_width**2 * z * z - z * z * q, (half_width**2 - 0.25) * z**4
+    n = math.ceil((-b + math.sqrt(b * b - 4 * a * c)) / (2 * a))
+    while n > 1 and _wilson_half_width(p, n - 1) <= half_width:
+        n -= 1
+    while _wilson_half_width(p, n) > half_width:
+        n += 1
+    return n
+
+
+def _wilson_half_width(p: float, trials: int) -> float:
+    """Half the width of the Wilson interval at proportion ``p`` (before clamping)."""
+    q = p * (1 - p)
+    return _Z * math.sqrt(q / trials + _Z * _Z / (4 * trials * trials)) / (1 + _Z * _Z / trials)
+
+
+def fit_log_odds(
+    x: Sequence[float], hits: Sequence[int], trials: Sequence[int], degree: int = 2
+) -> np.ndarray:
+    """Binomial maximum likelihood fit of ``logit p(x)`` as a polynomial in ``x``.
+
+    Iteratively reweighted least squares; every point counts with its number
+    of trials, so zero counts and exact values (give them many trials) are
+    handled without taking a logarithm of zero. Returns the coefficients,
+    highest power first (as :func:`numpy.polyval` takes them).
+
+    Examples
+    --------
+    >>> x = np.arange(1, 8)
+    >>> p = 1 / (1 + np.exp(-(1.0 - 0.5 * x - 0.1 * x**2)))
+    >>> np.round(fit_log_odds(x, np.round(p * 1e6).astype(int), [10**6] * 7), 2)
+    array([-0.1, -0.5,  1. ])
+    """
+    x = np.asarray(x, float)
+    hits, trials = np.asarray(hits, float), np.asarray(trials, float)
+    design = np.vander(x, degree + 1)
+    beta = np.zeros(degree + 1)
+    for _ in range(100):
+        p = 1 / (1 + np.exp(-design @ beta))
+        weight = np.maximum(trials * p * (1 - p), 1e-12)
+        information = design.T @ (design * weight[:, None])
+        step = np.linalg.solve(information, design.T @ (hits - trials * p))
+        beta += step
+        if np.abs(step).max() < 1e-10:
+            return beta
+    raise ArgumentError("the log-odds fit did not converge: too few points with hits?")

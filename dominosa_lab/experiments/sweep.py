@@ -1,28 +1,29 @@
 """Sweeps of puzzles x methods x options into tidy tables, saved and loaded as CSV.
 
-:func:`run_sweep` solves every puzzle with every method and option set, in a
-process pool by default, and returns one row per run (columns
-:data:`COLUMNS`, in the order of the inputs whatever the order of completion).
-This module knows no study: the studies are the other modules of
-:mod:`dominosa_lab.experiments`, named in its ``EXPERIMENTS``.
+:func:`run_sweep` solves every puzzle with every method and option set and
+returns one row per run (columns :data:`COLUMNS`, in the order of the inputs
+whatever the order of completion). The runs go out in batches through the
+seam of every sweep, :func:`~dominosa_lab.experiments.chunks.run_chunks`, to
+any executor: serial, a process pool (the default) or Dask. This module knows
+no study: the studies are the other modules of :mod:`dominosa_lab.experiments`,
+named in its ``EXPERIMENTS``.
 """
 
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Iterable, Mapping, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 import pandas as pd
-from tqdm import tqdm
 
 from dominosa_lab.boards.planted import random_puzzle
 from dominosa_lab.core.puzzle import Puzzle
 from dominosa_lab.errors import PuzzleError
+from dominosa_lab.experiments.chunks import Chunk, batches, run_chunks
+from dominosa_lab.experiments.executors import ExecutorChoice, Workers, open_executor
 from dominosa_lab.solvers import METHODS, solve
 
 __all__ = [
@@ -80,7 +81,7 @@ def run_sweep(
     puzzles: Iterable[Puzzle],
     methods: str | Iterable[str],
     options: Options = None,
-    executor: Executor | Literal["serial"] | None = None,
+    executor: ExecutorChoice | Workers = None,
     progress: bool = True,
     max_nodes: int | None = None,
     time_limit: float | None = None,
@@ -97,9 +98,10 @@ def run_sweep(
     options : dict or list of dicts, optional
         Option sets passed to the methods (e.g. ``[{"order": "mrv"}, {"order": "pile"}]``);
         every method runs with every set.
-    executor : Executor, "serial" or None
-        Where the runs go: by default a new process pool with one worker per
-        core; ``"serial"`` runs them here, one after another; or your own Executor.
+    executor : "serial", "processes", "dask", a Dask Client, an Executor or None
+        Where the runs go (see :func:`~dominosa_lab.experiments.executors.open_executor`):
+        by default a new process pool with one worker per core; ``"serial"``
+        runs them here, one after another.
     progress : bool
         Show a tqdm progress bar (on stderr).
     max_nodes, time_limit : optional
@@ -128,11 +130,11 @@ def run_sweep(
     mikefc-small rowscan solved     16           6
     """
     runs = _plan(puzzles, methods, options, limit, max_nodes, time_limit)
-    rows: list[dict[str, Any] | None] = [None] * len(runs)
-    with tqdm(total=len(runs), desc="sweep", unit="run", disable=not progress) as bar:
-        for index, row in _results(runs, executor):
-            rows[index] = row
-            bar.update()
+    with open_executor(executor) as w:
+        chunks = [Chunk(f"runs-{batch[0].index}-{batch[-1].index}", batch, len(batch))
+                  for batch in batches(runs, w.count)]
+        done = run_chunks(_execute_batch, chunks, w, progress=progress, desc="sweep", unit="run")
+    rows = [row for chunk in chunks for row in done[chunk.id]]
     frame = pd.DataFrame(rows)
     return frame.reindex(columns=COLUMNS + [c for c in frame.columns if c not in COLUMNS])
 
@@ -166,21 +168,9 @@ def _plan(
     return runs
 
 
-def _results(
-    runs: list[_Run], executor: Executor | Literal["serial"] | None
-) -> Iterable[tuple[int, dict[str, Any]]]:
-    """``(index, row)`` for each run, in order of completion."""
-    if executor == "serial":
-        for run in runs:
-            yield run.index, _execute(run)
-        return
-    if executor is None:
-        with ProcessPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
-            yield from _results(runs, pool)
-        return
-    futures = {executor.submit(_execute, run): run.index for run in runs}
-    for future in as_completed(futures):
-        yield futures[future], future.result()
+def _execute_batch(runs: Sequence[_Run]) -> list[dict[str, Any]]:
+    """The rows of a batch of runs, in its order."""
+    return [_execute(run) for run in runs]
 
 
 # --- saving and loading ---------------------------------------------------------------------
