@@ -10,6 +10,8 @@ PYTEST_NB := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanit
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[notebooks,test]'
+	# compile the fast solver's kernels into numba's cache (about 40 s, once)
+	$(BIN)/dominosa-lab solve mikefc-small > /dev/null
 	touch $(STAMP)
 
 install: $(STAMP)

@@ -180,6 +180,8 @@ def _run(puzzle: Puzzle, args: argparse.Namespace,
     """Solve as the options of ``solve`` and ``draw`` say; also: is the time limit a default?"""
     info = method_info(args.method)
     time_limit, default = _time_limit(args.time_limit, info)
+    if info.compiled is not None and not info.compiled():
+        print(f"compiling the {info.name} solver (first use only)", file=sys.stderr)
     progress = _Progress(LIFT if default else "")
     result = solve(puzzle, method=info.name, limit=limit, max_nodes=args.max_nodes,
                    time_limit=time_limit, progress=progress, order=args.order, seed=args.seed)

@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import chain
 from typing import Any
 
 from dominosa_lab.errors import PuzzleError
@@ -31,6 +32,7 @@ Cell = tuple[int, int]
 Domino = tuple[int, int]
 
 
+@lru_cache(maxsize=64)
 def bone_pile(max_pip: int) -> tuple[Domino, ...]:
     """All dominoes ``(lo, hi)`` of the double-``max_pip`` set, in order 00, 01, ..., NN."""
     return tuple((lo, hi) for lo in range(max_pip + 1) for hi in range(lo, max_pip + 1))
@@ -90,20 +92,7 @@ def _as_cell(cell: Any) -> Cell:
 
 def is_int(x: Any) -> bool:
     """True for an integer (Python or numpy), False for bools and everything else."""
-    return isinstance(x, numbers.Integral) and not isinstance(x, bool)
-
-
-@lru_cache(maxsize=16)
-def _layout(cells: tuple[Cell, ...]) -> tuple[dict[Cell, int], tuple[Placement, ...]]:
-    """Each cell's position and every pair of adjacent cells, once per shape (shared, read-only)."""
-    index = {cell: i for i, cell in enumerate(cells)}
-    pairs = []
-    for r, c in cells:
-        if (r, c + 1) in index:
-            pairs.append(Placement((r, c), (r, c + 1)))
-        if (r + 1, c) in index:
-            pairs.append(Placement((r, c), (r + 1, c)))
-    return index, tuple(pairs)
+    return type(x) is int or (isinstance(x, numbers.Integral) and not isinstance(x, bool))
 
 
 class Puzzle:
@@ -132,7 +121,7 @@ class Puzzle:
     (2, 3)
     """
 
-    __slots__ = ("_cells", "_dominoes", "_hash", "_index", "_max_pip", "_pairs", "_rows", "name")
+    __slots__ = ("_cells", "_dominoes", "_hash", "_index", "_max_pip", "_rows", "name")
 
     def __init__(
         self,
@@ -142,11 +131,8 @@ class Puzzle:
     ) -> None:
         self._rows = _validated_rows(rows)
         self._max_pip = _validated_max_pip(self._rows, max_pip)
-        self._cells = tuple(
-            (r, c) for r, row in enumerate(self._rows) for c, v in enumerate(row) if v is not None
-        )
+        self._cells, self._index = _layout(len(self._rows), len(self._rows[0]), _gaps(self._rows))
         _check_balance(self._rows, len(self._cells), self._max_pip)
-        self._index, self._pairs = _layout(self._cells)
         self._dominoes = bone_pile(self._max_pip)
         self._hash = hash((self._rows, self._max_pip))
         self.name = name
@@ -200,7 +186,7 @@ class Puzzle:
 
     def placements(self) -> tuple[Placement, ...]:
         """Every pair of adjacent cells, row-major by first cell, horizontal before vertical."""
-        return self._pairs
+        return _adjacent_pairs(self._cells)
 
     def domino_of(self, placement: Placement) -> Domino:
         """The domino ``(lo, hi)`` that would lie on ``placement``."""
@@ -210,7 +196,7 @@ class Puzzle:
     def candidates(self) -> dict[Domino, list[Placement]]:
         """Every domino with the list of placements whose numbers match it."""
         out: dict[Domino, list[Placement]] = {d: [] for d in self.dominoes}
-        for pl in self._pairs:
+        for pl in self.placements():
             out[self.domino_of(pl)].append(pl)
         return out
 
@@ -250,12 +236,25 @@ class Puzzle:
         ) + "\n"
 
 
+@lru_cache(maxsize=32)
+def _adjacent_pairs(cells: tuple[Cell, ...]) -> tuple[Placement, ...]:
+    """The placements of a board's shape (made once per shape: every numbering shares them)."""
+    index = set(cells)
+    out = []
+    for r, c in cells:
+        if (r, c + 1) in index:
+            out.append(Placement((r, c), (r, c + 1)))
+        if (r + 1, c) in index:
+            out.append(Placement((r, c), (r + 1, c)))
+    return tuple(out)
+
+
 def _validated_rows(rows: Iterable[Sequence[Any]]) -> tuple[tuple[int | None, ...], ...]:
     if isinstance(rows, (str, bytes)):
         raise PuzzleError(
             "rows must be a sequence of rows of numbers; for text use dominosa_lab.parse")
     try:
-        rows = [list(row) for row in rows]
+        rows = [tuple(row) for row in rows]
     except TypeError:
         raise PuzzleError("rows must be a sequence of rows of numbers (or None for gaps)") from None
     if not rows or not rows[0]:
@@ -265,19 +264,39 @@ def _validated_rows(rows: Iterable[Sequence[Any]]) -> tuple[tuple[int | None, ..
     for r, row in enumerate(rows):
         if len(row) != width:
             raise PuzzleError(f"ragged rows: row {r} has {len(row)} entries, row 0 has {width}")
-        for c, v in enumerate(row):
-            if v is not None and not is_int(v):
-                raise PuzzleError(
-                    f"row {r}, column {c}: {v!r} is not an integer (None marks a gap)"
-                )
-            if v is not None and v < 0:
-                raise PuzzleError(f"row {r}, column {c}: {v} is negative")
-        out.append(tuple(None if v is None else int(v) for v in row))
+        # the common case checked at C speed: Python ints only, none negative
+        plain = set(map(type, row)) == {int} and min(row) >= 0
+        out.append(row if plain else _validated_row(r, row))
     return tuple(out)
 
 
+def _validated_row(r: int, row: tuple[Any, ...]) -> tuple[int | None, ...]:
+    for c, v in enumerate(row):
+        if v is not None and not is_int(v):
+            raise PuzzleError(f"row {r}, column {c}: {v!r} is not an integer (None marks a gap)")
+        if v is not None and v < 0:
+            raise PuzzleError(f"row {r}, column {c}: {v} is negative")
+    return tuple(None if v is None else int(v) for v in row)
+
+
+def _gaps(rows: tuple[tuple[int | None, ...], ...]) -> tuple[Cell, ...]:
+    """The gaps of validated rows, in reading order."""
+    return tuple((r, c) for r, row in enumerate(rows) if None in row
+                 for c, v in enumerate(row) if v is None)
+
+
+@lru_cache(maxsize=64)
+def _layout(n_rows: int, n_cols: int, gaps: tuple[Cell, ...]) -> tuple[tuple[Cell, ...],
+                                                                      dict[Cell, int]]:
+    """A board shape's cells in reading order and the position of each (shared by every
+    numbering of the shape; the dict is never changed)."""
+    holes = set(gaps)
+    cells = tuple((r, c) for r in range(n_rows) for c in range(n_cols) if (r, c) not in holes)
+    return cells, {cell: i for i, cell in enumerate(cells)}
+
+
 def _validated_max_pip(rows: tuple[tuple[int | None, ...], ...], max_pip: int | None) -> int:
-    values = [v for row in rows for v in row if v is not None]
+    values = [v for v in chain.from_iterable(rows) if v is not None]
     if not values:
         raise PuzzleError("the board has no cells (every entry is a gap)")
     if max_pip is None:
@@ -305,7 +324,7 @@ def check_cell_count(n_cells: int, n: int) -> None:
 
 def _check_balance(rows: tuple[tuple[int | None, ...], ...], n_cells: int, n: int) -> None:
     check_cell_count(n_cells, n)
-    counts = Counter(v for row in rows for v in row if v is not None)
+    counts = Counter(chain.from_iterable(rows))
     wrong = [
         f"{k} occurs {counts[k]} times ({abs(counts[k] - (n + 2))} too "
         f"{'many' if counts[k] > n + 2 else 'few'})"

@@ -192,6 +192,11 @@ class Search:
         """Whether events are being recorded."""
         return self.events is not None
 
+    @property
+    def deadline(self) -> float | None:
+        """The ``time.perf_counter()`` reading at which the time budget runs out (or None)."""
+        return self._deadline
+
     def elapsed(self) -> float:
         """Seconds since the search started."""
         return time.perf_counter() - self._start
@@ -204,9 +209,8 @@ class Search:
 
     def place(self, item: Any = None) -> None:
         """Record one placement tried; enforce the budget."""
+        self.check_nodes()
         stats = self.stats
-        if self.max_nodes is not None and stats.nodes >= self.max_nodes:
-            raise SearchStopped(f"node budget of {self.max_nodes} exhausted")
         stats.nodes += 1
         if self._clocked and stats.nodes % _CLOCK_EVERY == 0:
             self.check_time()
@@ -241,6 +245,11 @@ class Search:
         self.stats.solutions += 1
         if self.events is not None:
             self._record("solution", item)
+
+    def check_nodes(self) -> None:
+        """Raise :class:`SearchStopped` if the node budget is spent (no room for one more)."""
+        if self.max_nodes is not None and self.stats.nodes >= self.max_nodes:
+            raise SearchStopped(f"node budget of {self.max_nodes} exhausted")
 
     def check_time(self) -> None:
         """Raise :class:`SearchStopped` if the time budget is spent; report progress when due."""

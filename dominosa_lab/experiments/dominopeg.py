@@ -29,7 +29,8 @@ def dominopeg_runs(out: str | Path = "results") -> Path:
     """The seed's search and exact cover on its boards; exact cover on the 5-hole subsets.
 
     The seed's search stops at its first solution (or at ``naive_budget``
-    placements); exact cover finds the first, and all where that is quick.
+    placements); exact cover (on dancing links, whose counts notebook 05 discusses)
+    finds the first, and all where that is quick.
     """
     seed_boards, subsets = DOMINOPEG_BOARDS["seed"], DOMINOPEG_BOARDS["subsets"]
     rows = []
@@ -38,9 +39,10 @@ def dominopeg_runs(out: str | Path = "results") -> Path:
         result = peg.solve_naive(peg.PegBoard(holes), max_nodes=DOMINOPEG_BOARDS["naive_budget"],
                                  tally=tally)
         rows.append(_peg_row(holes, result, limit=1, tested=tally["tested"]))
-        rows.append(_peg_row(holes, peg.solve(peg.PegBoard(holes)), limit=1))
+        rows.append(_peg_row(holes, peg.solve(peg.PegBoard(holes), engine="dlx"), limit=1))
     for holes in (seed_boards[1], *subsets):
-        rows.append(_peg_row(holes, peg.solve(peg.PegBoard(holes), limit=None), limit=None))
+        rows.append(_peg_row(holes, peg.solve(peg.PegBoard(holes), limit=None, engine="dlx"),
+                             limit=None))
     return save_results(pd.DataFrame(rows), out, "dominopeg_runs")
 
 

@@ -1,7 +1,7 @@
 """The solving methods, chosen by name through :data:`METHODS` and :func:`solve`.
 
 Each method is one module (``rowscan``, ``human``, ``collision``, ``odometer``,
-``dominowise``, ``dlx``), registered with its :class:`MethodInfo` in
+``dominowise``, ``dlx``, ``logic``, ``fast``), registered with its :class:`MethodInfo` in
 :mod:`~dominosa_lab.solvers.registry`; :mod:`~dominosa_lab.solvers.run` solves,
 streams, counts and decides uniqueness with any of them; :mod:`~dominosa_lab.solvers.blocks`
 says where a board's solutions differ.

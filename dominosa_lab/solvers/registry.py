@@ -13,12 +13,22 @@ from __future__ import annotations
 import inspect
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from dominosa_lab.core.options import check_choice, check_seed
 from dominosa_lab.core.puzzle import Solution
 from dominosa_lab.errors import MethodError
-from dominosa_lab.solvers import collision, dlx, dominowise, human, logic, odometer, rowscan
+from dominosa_lab.solvers import (
+    collision,
+    dlx,
+    dominowise,
+    fast,
+    human,
+    logic,
+    odometer,
+    rowscan,
+)
 
 __all__ = ["DEFAULT_METHOD", "METHODS", "MethodInfo", "checked_options", "method_info"]
 
@@ -44,6 +54,13 @@ class MethodInfo:
     exponential : bool
         Whether its running time can grow exponentially with the board, so that
         the command line gives it a default time limit.
+    revisits : bool
+        Whether its search comes back to a state it left and branches there again
+        (clause learning does): its tree may then show a state with several choices,
+        and states left by a backjump with options it never tried there.
+    compiled : callable, optional
+        For a method with compiled kernels: whether they are in the cache already
+        (the command line says when the first use will compile them).
     """
 
     name: str
@@ -52,6 +69,8 @@ class MethodInfo:
     source: str
     summary: str
     exponential: bool = True
+    revisits: bool = False
+    compiled: Callable[[], bool] | None = None
 
     @property
     def default_order(self) -> str:
@@ -61,9 +80,14 @@ class MethodInfo:
     @property
     def options(self) -> tuple[str, ...]:
         """Every option the method takes (``order`` and ``seed`` included)."""
-        params = list(inspect.signature(self.function).parameters)[2:]
-        extra = ("order",) if "order" not in params else ()
-        return (*extra, *params)
+        return _options(self.function)
+
+
+@cache
+def _options(function: MethodFunction) -> tuple[str, ...]:
+    params = list(inspect.signature(function).parameters)[2:]
+    extra = ("order",) if "order" not in params else ()
+    return (*extra, *params)
 
 
 #: Every method by name, in the order the sources introduced them.
@@ -84,11 +108,14 @@ METHODS: dict[str, MethodInfo] = {
                    "exact cover with dancing links"),
         MethodInfo("logic", logic.solve, ("mrv",), "Tatham's ladder, and beyond",
                    "deductions to a fixed point, a guess only when none applies"),
+        MethodInfo("fast", fast.solve, ("mrv",), "beyond the seeds (the default)",
+                   "clause learning on the exact cover, with Tatham's basic deductions and "
+                   "Hall sets compiled", revisits=True, compiled=fast.is_compiled),
     )
 }
 
 #: The method of ``solve(puzzle)`` when none is named.
-DEFAULT_METHOD = "dlx"
+DEFAULT_METHOD = "fast"
 
 
 def method_info(name: str | None) -> MethodInfo:
@@ -102,7 +129,7 @@ def method_info(name: str | None) -> MethodInfo:
     Traceback (most recent call last):
     ...
     dominosa_lab.errors.MethodError: unknown method 'simplex'; choose one of: collision, dlx, \
-dominowise, human, logic, odometer, rowscan
+dominowise, fast, human, logic, odometer, rowscan
     """
     key = DEFAULT_METHOD if name is None else name
     if isinstance(key, str) and key in METHODS:

@@ -1,0 +1,374 @@
+"""The Dominosa deductions in compiled form, for the fast solver (numba).
+
+A board becomes a :class:`~dominosa_lab.core.cover.CoverModel`: one primary item
+per square (class 0, reading order), one per domino (class 1, Tatham's order),
+one option per placement (Tatham's order, as :mod:`~dominosa_lab.logic.geometry`).
+The engine's own steps are then these deductions of the reasoning layer:
+
+* an item with one option left takes it: :func:`~dominosa_lab.logic.trivial.domino_single_placement`
+  and :func:`~dominosa_lab.logic.trivial.square_single_placement`;
+* the blocked-option rule read through squares for dominoes:
+  :func:`~dominosa_lab.logic.local.domino_must_overlap` (a placement sharing a square
+  with every placement left to a domino dies); read through dominoes for squares:
+  :func:`~dominosa_lab.logic.local.square_single_domino` (a square whose placements
+  all hold one domino uses it up).
+
+and :func:`hall_sets_out` is :func:`~dominosa_lab.logic.hall.hall_sets`, compiled:
+the same rule, exact per number (one matching per place of the double, then the
+strongly connected components of the alternating graph). The explained Python
+forms stay the reference: :func:`fixed_point` runs the compiled ones at level 0
+and a test holds it equal to the Python ladder of the same five rules.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import numpy as np
+from numba import njit
+
+from dominosa_lab.core.cover import CoverModel, CoverSearch
+from dominosa_lab.core.puzzle import Placement, Puzzle
+from dominosa_lab.core.search import Search
+
+__all__ = ["DominosaCover", "build", "fixed_point", "hall_sets_out", "root_deductions"]
+
+#: Item classes: squares and dominoes; each is read through the other by the blocked rule.
+SQUARE, DOMINO = 0, 1
+
+
+class DominosaCover:
+    """A puzzle as compiled arrays: the cover model, the numbers, the placements.
+
+    Attributes
+    ----------
+    model : CoverModel
+        Items: squares ``0 .. n-1``, dominoes ``n .. n+M-1``; options: placements.
+    values : array of int
+        The number on each square.
+    pairs : array of int, shape (P, 2)
+        The two squares of each placement (vertical pairs first, as ``Geometry.pairs``).
+    placements : tuple of Placement
+        The placements, in option order.
+
+    Examples
+    --------
+    >>> from dominosa_lab import load
+    >>> d = DominosaCover(load("mikefc-small"))
+    >>> d.model.n_items, d.model.n_options
+    (30, 31)
+    """
+
+    def __init__(self, puzzle: Puzzle) -> None:
+        rows = np.array([[-1 if x is None else x for x in row] for row in puzzle.rows],
+                        dtype=np.int64)
+        self.max_pip = puzzle.max_pip
+        arrays = build(rows, self.max_pip)
+        ost, oit, ist, iop, prim, rule, klass, self.values, self.pairs = arrays
+        self.model = CoverModel.from_arrays(ost, oit, ist, iop, prim, rule, klass)
+        self.placements, self.rank = _placements(puzzle.cells)
+
+    def solution_order(self, cover: np.ndarray) -> list[Placement]:
+        """The placements of some options, sorted as a Solution keeps them."""
+        placements = self.placements
+        return [placements[q] for q in cover[np.argsort(self.rank[cover])]]
+
+    def hall_sets_out(self, state: np.ndarray) -> np.ndarray:
+        """The placements :func:`~dominosa_lab.logic.hall.hall_sets` rules out in ``state``."""
+        m = self.model
+        return hall_sets_out(self.values, self.pairs, m.ist, m.iop, self.max_pip, state)
+
+
+@lru_cache(maxsize=16)
+def _placements(cells: tuple) -> tuple[tuple[Placement, ...], np.ndarray]:
+    """The placements of a board's shape in option order, and the rank of each in sorted
+    order (shared by every numbering of the shape)."""
+    index = set(cells)
+    vertical = [Placement((r, c), (r + 1, c)) for r, c in cells if (r + 1, c) in index]
+    horizontal = [Placement((r, c), (r, c + 1)) for r, c in cells if (r, c + 1) in index]
+    placements = tuple(vertical + horizontal)
+    order = sorted(range(len(placements)), key=placements.__getitem__)
+    rank = np.empty(len(placements), np.int64)
+    rank[order] = np.arange(len(placements))
+    return placements, rank
+
+
+@njit(cache=True)
+def build(rows, max_pip):
+    """The cover model of a board (rows of numbers, -1 for a gap), its numbers and pairs:
+    (option starts, option items, item starts, item options, primary, rule, class,
+    values, pairs)."""
+    n_rows, n_cols = rows.shape
+    ids = np.full((n_rows, n_cols), -1, np.int64)
+    n = 0
+    for r in range(n_rows):
+        for c in range(n_cols):
+            if rows[r, c] >= 0:
+                ids[r, c] = n
+                n += 1
+    values = np.empty(n, np.int64)
+    for r in range(n_rows):
+        for c in range(n_cols):
+            if ids[r, c] >= 0:
+                values[ids[r, c]] = rows[r, c]
+    pairs = np.empty((2 * n, 2), np.int64)
+    k = 0
+    for dr, dc in ((1, 0), (0, 1)):  # all vertical pairs, then all horizontal
+        for r in range(n_rows - dr):
+            for c in range(n_cols - dc):
+                if ids[r, c] >= 0 and ids[r + dr, c + dc] >= 0:
+                    pairs[k, 0] = ids[r, c]
+                    pairs[k, 1] = ids[r + dr, c + dc]
+                    k += 1
+    pairs = pairs[:k].copy()
+    m = (max_pip + 1) * (max_pip + 2) // 2
+    ost = np.arange(0, 3 * k + 1, 3).astype(np.int64)
+    oit = np.empty(3 * k, np.int64)
+    ist = np.zeros(n + m + 1, np.int64)
+    for q in range(k):
+        a, b = values[pairs[q, 0]], values[pairs[q, 1]]
+        lo, hi = min(a, b), max(a, b)
+        oit[3 * q] = pairs[q, 0]
+        oit[3 * q + 1] = pairs[q, 1]
+        oit[3 * q + 2] = n + hi * (hi + 1) // 2 + lo
+        for j in range(3):
+            ist[oit[3 * q + j] + 1] += 1
+    for i in range(n + m):
+        ist[i + 1] += ist[i]
+    fill = ist[:-1].copy()
+    iop = np.empty(3 * k, np.int64)
+    for q in range(k):
+        for j in range(3):
+            i = oit[3 * q + j]
+            iop[fill[i]] = q
+            fill[i] += 1
+    klass = np.full(n + m, DOMINO, np.int64)
+    klass[:n] = SQUARE
+    rule = 1 - klass
+    prim = np.ones(n + m, np.uint8)
+    return ost, oit, ist, iop, prim, rule, klass, values, pairs
+
+
+def root_deductions(engine: CoverSearch, board: DominosaCover, probe: bool) -> bool:
+    """After the engine's level 0: Hall sets to a fixed point, then (``probe``) failed-
+    placement probing on the squares with two placements left (Tatham's forcing chains
+    run through such squares) and Hall sets again while either rules something out.
+
+    Returns False when the board is found to have no solution.
+    """
+    while True:
+        out = board.hall_sets_out(engine.state())
+        while out.size:
+            if not engine.kill(out):
+                return False
+            out = board.hall_sets_out(engine.state())
+        if not probe or engine.probe(SQUARE) == 0 or engine.failed:
+            return not engine.failed
+
+
+def fixed_point(puzzle: Puzzle) -> int:
+    """The placements left (a bit set in Tatham's order) when the compiled deductions stop.
+
+    Examples
+    --------
+    >>> from dominosa_lab import load
+    >>> bin(fixed_point(load("mikefc-small"))).count("1")   # solved: one per domino
+    10
+    """
+    board = DominosaCover(puzzle)
+    engine = CoverSearch(board.model, Search(), board.placements.__getitem__, rule_max=6)
+    if engine.start():
+        root_deductions(engine, board, probe=False)
+    alive = np.flatnonzero(engine.state() != 0)
+    return sum(1 << int(p) for p in alive)
+
+
+@njit(cache=True)
+def _components(adj_start, adj, n_left, skip, mate_l, mate_r, comp):
+    """Strongly connected components of u -> mate_r[j] over the edges (u, j) not in the
+    matching (Tarjan, iterative); vertices with ``skip[u]`` left out. Returns their number."""
+    index = np.full(n_left, -1, np.int64)
+    low = np.zeros(n_left, np.int64)
+    on = np.zeros(n_left, np.uint8)
+    stack = np.empty(n_left, np.int64)
+    call_u = np.empty(n_left, np.int64)
+    call_e = np.empty(n_left, np.int64)
+    counter = 0
+    sp = 0
+    ncomp = 0
+    for root in range(n_left):
+        if skip[root] or index[root] >= 0:
+            continue
+        csp = 1
+        call_u[0] = root
+        call_e[0] = adj_start[root]
+        index[root] = low[root] = counter
+        counter += 1
+        stack[sp] = root
+        sp += 1
+        on[root] = 1
+        while csp > 0:
+            u = call_u[csp - 1]
+            e = call_e[csp - 1]
+            if e < adj_start[u + 1]:
+                call_e[csp - 1] = e + 1
+                j = adj[e]
+                if j == mate_l[u]:
+                    continue
+                w = mate_r[j]
+                if index[w] < 0:
+                    index[w] = low[w] = counter
+                    counter += 1
+                    stack[sp] = w
+                    sp += 1
+                    on[w] = 1
+                    call_u[csp] = w
+                    call_e[csp] = adj_start[w]
+                    csp += 1
+                elif on[w] == 1 and index[w] < low[u]:
+                    low[u] = index[w]
+                continue
+            if low[u] == index[u]:
+                while True:
+                    sp -= 1
+                    w = stack[sp]
+                    on[w] = 0
+                    comp[w] = ncomp
+                    if w == u:
+                        break
+                ncomp += 1
+            csp -= 1
+            if csp > 0 and low[u] < low[call_u[csp - 1]]:
+                low[call_u[csp - 1]] = low[u]
+    return ncomp
+
+
+@njit(cache=True)
+def hall_sets_out(values, pairs, ist, iop, max_pip, state):
+    """The placements that :func:`~dominosa_lab.logic.hall.hall_sets` rules out (compiled).
+
+    For each number v: for every place of the double v-v not ruled out, a perfect
+    matching of the other squares of v with the numbers w != v (square s and w are
+    joined when a placement left puts v-w on s), and the edges in some perfect
+    matching (matched, or within one strong component). A place of the double
+    without a matching dies, and so does every placement whose (square, number) pair
+    no place of the double can complete. ``state``: -1 open, 0 ruled out, 1 placed.
+    """
+    n = values.shape[0]
+    out = np.zeros(state.shape[0], np.uint8)
+    for v in range(max_pip + 1):
+        squares = np.flatnonzero(values == v)
+        k = squares.shape[0]
+        local = np.full(n, -1, np.int64)
+        for i in range(k):
+            local[squares[i]] = i
+        adj_start = np.zeros(k + 1, np.int64)
+        adj = np.empty(4 * k + 4, np.int64)
+        edge_p = np.empty(4 * k + 4, np.int64)
+        doubles = np.empty((4 * k + 4, 3), np.int64)
+        nd = 0
+        ne = 0
+        for i in range(k):
+            s = squares[i]
+            for t in range(ist[s], ist[s + 1]):
+                p = iop[t]
+                if state[p] == 0:
+                    continue
+                other = pairs[p, 1] if pairs[p, 0] == s else pairs[p, 0]
+                w = values[other]
+                if w == v:
+                    if s < other:
+                        doubles[nd, 0] = p
+                        doubles[nd, 1] = i
+                        doubles[nd, 2] = local[other]
+                        nd += 1
+                    continue
+                adj[ne] = w if w < v else w - 1
+                edge_p[ne] = p
+                ne += 1
+            adj_start[i + 1] = ne
+        n_right = max_pip
+        feasible = np.zeros(ne, np.uint8)
+        mate_l = np.empty(k, np.int64)
+        mate_r = np.empty(max(n_right, 1), np.int64)
+        seen = np.empty(max(n_right, 1), np.uint8)
+        su = np.empty(k + 1, np.int64)
+        se = np.empty(k + 1, np.int64)
+        comp = np.empty(k, np.int64)
+        skip = np.zeros(k, np.uint8)
+        for d in range(nd):
+            a, b = doubles[d, 1], doubles[d, 2]
+            skip[:] = 0
+            skip[a] = 1
+            skip[b] = 1
+            size = _match_without(adj_start, adj, k, n_right, a, b, mate_l, mate_r, seen, su, se)
+            if size < k - 2:
+                out[doubles[d, 0]] = 1
+                continue
+            _components(adj_start, adj, k, skip, mate_l, mate_r, comp)
+            for u in range(k):
+                if skip[u]:
+                    continue
+                for e in range(adj_start[u], adj_start[u + 1]):
+                    j = adj[e]
+                    if j == mate_l[u] or comp[u] == comp[mate_r[j]]:
+                        feasible[e] = 1
+        for e in range(ne):
+            if feasible[e] == 0:
+                out[edge_p[e]] = 1
+    for p in range(state.shape[0]):
+        if state[p] == 0:
+            out[p] = 0
+    return np.flatnonzero(out)
+
+
+@njit(cache=True)
+def _match_without(adj_start, adj, k, n_right, a, b, mate_l, mate_r, seen, su, se):
+    """:func:`_match` with the left vertices ``a`` and ``b`` (the double's squares) left out."""
+    for u in range(k):
+        mate_l[u] = -1
+    mate_l[a] = -2
+    mate_l[b] = -2
+    size = _match_rest(adj_start, adj, k, n_right, mate_l, mate_r, seen, su, se)
+    mate_l[a] = -1
+    mate_l[b] = -1
+    return size
+
+
+@njit(cache=True)
+def _match_rest(adj_start, adj, n_left, n_right, mate_l, mate_r, seen, stack_u, stack_e):
+    """Augmenting paths from every left vertex not marked -2; returns the matching's size."""
+    for j in range(n_right):
+        mate_r[j] = -1
+    size = 0
+    for root in range(n_left):
+        if mate_l[root] == -2:
+            continue
+        for j in range(n_right):
+            seen[j] = 0
+        stack_u[0] = root
+        stack_e[0] = adj_start[root]
+        sp = 1
+        while sp > 0:
+            u = stack_u[sp - 1]
+            e = stack_e[sp - 1]
+            if e >= adj_start[u + 1]:
+                sp -= 1
+                continue
+            stack_e[sp - 1] = e + 1
+            j = adj[e]
+            if seen[j] == 1:
+                continue
+            seen[j] = 1
+            if mate_r[j] < 0:
+                for t in range(sp - 1, -1, -1):
+                    uu = stack_u[t]
+                    jj = adj[stack_e[t] - 1]
+                    mate_r[jj] = uu
+                    mate_l[uu] = jj
+                size += 1
+                break
+            stack_u[sp] = mate_r[j]
+            stack_e[sp] = adj_start[mate_r[j]]
+            sp += 1
+    return size

@@ -1,0 +1,138 @@
+"""The fast default method: its compiled engine, its compiled deductions and how it counts."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from dominosa_lab import (
+    Puzzle,
+    count_solutions,
+    from_tatham,
+    is_unique,
+    load,
+    random_puzzle,
+    solve,
+)
+from dominosa_lab.core.cover import CoverModel, CoverSearch, cached
+from dominosa_lab.core.search import Search
+from dominosa_lab.errors import ExactCoverError
+from dominosa_lab.logic import State, ladder, run
+from dominosa_lab.logic.compiled import DominosaCover, fixed_point
+from dominosa_lab.logic.geometry import geometry
+from dominosa_lab.solvers import DEFAULT_METHOD
+from dominosa_lab.solvers.fast import is_compiled
+from tests.strategies import planted_board
+
+SAMPLE = [json.loads(line) for line in
+          (Path(__file__).parent / "data" / "tatham-sample.jsonl").read_text().splitlines()]
+#: The Python rungs whose compiled forms the engine and the root deductions run.
+SAME_RULES = ("domino_single_placement", "square_single_placement", "square_single_domino",
+              "domino_must_overlap", "hall_sets")
+
+
+def python_fixed_point(puzzle: Puzzle) -> int:
+    state = State(puzzle)
+    rungs = tuple(d for d in ladder("full") if d.name in SAME_RULES)
+    for _ in run(state, rungs):
+        pass
+    return state.active
+
+
+def test_fast_is_the_default_method():
+    assert DEFAULT_METHOD == "fast" and solve(load("mikefc-small")).method == "fast"
+
+
+def test_count_and_uniqueness_use_the_default_method():
+    assert count_solutions(load("tcg-n10")) == 16 and is_unique(load("mikefc-small"))
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**6), n=st.integers(2, 9))
+def test_the_compiled_deductions_stop_where_the_python_ladder_of_the_same_rules_stops(seed, n):
+    puzzle = planted_board(n, random.Random(seed))[0]
+    assert fixed_point(puzzle) == python_fixed_point(puzzle)
+
+
+@pytest.mark.parametrize("entry", SAMPLE[::4], ids=lambda e: e["game_id"][:12])
+def test_the_compiled_deductions_agree_with_the_python_ladder_on_tathams_boards(entry):
+    puzzle = from_tatham(entry["game_id"])
+    assert fixed_point(puzzle) == python_fixed_point(puzzle)
+
+
+def test_the_options_are_the_placements_in_tathams_order():
+    puzzle = random_puzzle(7, 3)[0]
+    assert DominosaCover(puzzle).placements == geometry(puzzle).placements
+
+
+def test_every_person_made_sample_board_is_solved_and_proved_unique_without_a_guess():
+    for entry in SAMPLE:
+        result = solve(from_tatham(entry["game_id"]), limit=2)
+        assert (result.status, len(result.solutions), result.stats.choices) == ("solved", 1, 0)
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 10**6), n=st.integers(1, 8), limit=st.sampled_from([1, 2, None]))
+def test_the_kernel_counts_what_the_replay_of_its_trace_counts(seed, n, limit):
+    puzzle = planted_board(n, random.Random(seed))[0]
+    quiet = solve(puzzle, method="fast", limit=limit, max_nodes=20_000)
+    traced = solve(puzzle, method="fast", limit=limit, max_nodes=20_000, trace=True)
+    assert quiet.stats.as_dict() | {"seconds": 0} == traced.stats.as_dict() | {"seconds": 0}
+    assert quiet.solutions == traced.solutions and quiet.status == traced.status
+
+
+def test_a_large_board_needs_decisions_and_counts_them_as_choices():
+    result = solve(random_puzzle(30, 5)[0])
+    stats = result.stats
+    assert result.status == "solved" and result.solution.is_valid()
+    assert stats.choices > 0 and stats.nodes == 496 + stats.backtracks
+
+
+def test_the_time_limit_is_honoured_inside_the_search():
+    result = solve(random_puzzle(60, 2)[0], time_limit=0.05)
+    assert result.status in ("stopped", "solved")
+    if result.status == "stopped":
+        assert "time limit of 0.05 s" in result.reason
+
+
+def test_a_node_budget_smaller_than_the_forced_placements_stops_at_it_exactly():
+    result = solve(from_tatham(SAMPLE[-1]["game_id"]), max_nodes=3)
+    assert result.status == "stopped" and result.stats.nodes == 3
+
+
+def test_boards_with_gaps_are_solved():
+    rows = [[0, 0, 1, None], [1, 1, 0, None]]
+    assert count_solutions(Puzzle(rows)) == count_solutions(Puzzle(rows), method="dlx")
+
+
+def test_the_engine_handles_secondary_items():
+    # items 0, 1 primary, 2 secondary; option 0 = {0, 2}, 1 = {1, 2}, 2 = {0}, 3 = {1}
+    model = CoverModel([0, 2, 4, 5, 6], [0, 2, 1, 2, 0, 1], [True, True, False])
+    engine = CoverSearch(model, Search(), int)
+    assert engine.start()
+    covers = sorted(sorted(c.tolist()) for c in engine.covers())
+    assert covers == [[0, 3], [1, 2], [2, 3]]
+
+
+def test_a_malformed_model_is_refused():
+    with pytest.raises(ExactCoverError, match="outside"):
+        CoverModel([0, 1], [5], [True])
+    with pytest.raises(ExactCoverError, match="at least one item"):
+        CoverModel([0, 0], [], [True])
+
+
+def test_after_a_solve_the_kernels_are_cached():
+    solve(load("mikefc-small"))
+    assert is_compiled() and cached()
+
+
+def test_the_second_solution_keeps_the_first_out():
+    found = solve(load("tcg-n10"), limit=None).solutions
+    assert len({frozenset(s.placements) for s in found}) == len(found) == 16
+    assert np.all([s.is_valid() for s in found])
