@@ -27,7 +27,6 @@ Per board the fastest of ``--reps`` runs is kept; tables give medians over board
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import os
 import platform
@@ -36,6 +35,8 @@ import sys
 import time
 from collections import defaultdict
 from pathlib import Path
+
+from tatham_tools import load_tatham
 
 from dominosa_lab import from_tatham, grade, solve
 from dominosa_lab.logic import deduce, geometry
@@ -56,17 +57,6 @@ def cold(run, reps: int) -> tuple[float, object]:
         out = run()
         best = min(best, 1000 * (time.perf_counter() - start))
     return best, out
-
-
-def load_tatham(folder: str):
-    """His calibration module from ``folder``, or None when it is not there."""
-    path = Path(folder) / "tatham.py"
-    if not path.is_file():
-        return None
-    spec = importlib.util.spec_from_file_location("tatham_tools", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def measure(record: dict, reps: int, tatham) -> dict:

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import argparse
 import csv
-import importlib.util
 import os
 import platform
 import statistics
@@ -28,6 +27,8 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+
+from tatham_tools import load_tatham
 
 from dominosa_lab import from_tatham, grade, to_tatham, unique_puzzle
 
@@ -55,17 +56,6 @@ GIVE_UP = 3
 #: His medians from the issue (seconds, an unloaded 2-core machine); 15dh never finishes.
 QUOTED = {(9, "hard"): 0.93, (9, "extreme"): 12.4, (12, "hard"): 98.0, (12, "extreme"): 270.0,
           (30, "basic"): 114.0}
-
-
-def load_tatham(folder: str):
-    """His calibration module from ``folder``, or None when it is not there."""
-    path = Path(folder) / "tatham.py"
-    if not path.is_file():
-        return None
-    spec = importlib.util.spec_from_file_location("tatham_tools", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def ours(n: int, wanted: str, seed: int, tatham) -> dict:
