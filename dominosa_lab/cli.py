@@ -17,7 +17,7 @@ from contextlib import nullcontext
 from pathlib import Path
 
 from dominosa_lab.boards import GOALS, unique_puzzle
-from dominosa_lab.core.options import ORDERS, check_seconds
+from dominosa_lab.core.options import ORDERS, check_count, check_seconds
 from dominosa_lab.core.puzzle import Puzzle
 from dominosa_lab.core.search import SearchResult, SearchStats
 from dominosa_lab.errors import ArgumentError, PuzzleError
@@ -99,6 +99,7 @@ def _cmd_solve(args: argparse.Namespace) -> int:
 
 
 def _cmd_hint(args: argparse.Namespace) -> int:
+    check_count("--steps", args.steps, minimum=1, allow_none=False)
     puzzle = read_puzzle(args.puzzle)
     state = State(puzzle)
     why = state.contradiction()
@@ -121,7 +122,7 @@ def _cmd_hint(args: argparse.Namespace) -> int:
 
 def _cmd_grade(args: argparse.Namespace) -> int:
     puzzle = read_puzzle(args.puzzle)
-    time_limit, default = _time_limit(args.time_limit, METHODS["logic"])
+    time_limit, default = _time_limit(args.time_limit, exponential=True)
     result = grade(puzzle, max_level=args.max_level, time_limit=time_limit)
     print(result)
     notes = {
@@ -155,12 +156,12 @@ def read_shape(spec: str) -> tuple[int, int] | list[list[bool]]:
 
 
 def _cmd_generate(args: argparse.Namespace) -> int:
-    time_limit, _ = _time_limit(args.time_limit, METHODS["logic"])
+    time_limit, default = _time_limit(args.time_limit, exponential=True)
     shape = None if args.shape is None else read_shape(args.shape)
     made = unique_puzzle(args.n, args.grade, seed=args.seed, shape=shape, time_limit=time_limit)
     if made.status != "found":
         print(f"dominosa-lab: {made.reason}"
-              + (f" (the default time limit; {LIFT})" if args.time_limit is None else ""),
+              + (f" (the default time limit; {LIFT})" if default else ""),
               file=sys.stderr)
         return EXIT_FAILED
     puzzle = made.puzzle
@@ -179,7 +180,7 @@ def _run(puzzle: Puzzle, args: argparse.Namespace,
          limit: int | None) -> tuple[MethodInfo, SearchResult, bool]:
     """Solve as the options of ``solve`` and ``draw`` say; also: is the time limit a default?"""
     info = method_info(args.method)
-    time_limit, default = _time_limit(args.time_limit, info)
+    time_limit, default = _time_limit(args.time_limit, exponential=info.exponential)
     if info.compiled is not None and not info.compiled():
         print(f"compiling the {info.name} solver (first use only)", file=sys.stderr)
     progress = _Progress(LIFT if default else "")
@@ -220,10 +221,11 @@ def _cmd_draw(args: argparse.Namespace) -> int:
     return 0
 
 
-def _time_limit(given: str | None, info: MethodInfo) -> tuple[float | None, bool]:
-    """The time limit of a run (``none`` for none) and whether it is the method's default."""
+def _time_limit(given: str | None, *, exponential: bool) -> tuple[float | None, bool]:
+    """The time limit of a run (``none`` for none) and whether it is the default one (given
+    only to exponential work)."""
     if given is None:
-        return (DEFAULT_TIME_LIMIT, True) if info.exponential else (None, False)
+        return (DEFAULT_TIME_LIMIT, True) if exponential else (None, False)
     if given.lower() == "none":
         return None, False
     try:

@@ -105,6 +105,11 @@ def test_hint_prints_the_next_steps_with_level_and_name(capsys):
     assert lines[0].startswith("[basic] domino_must_overlap: 0-0 fits only at (0,0)-(0,1)")
 
 
+def test_hint_refuses_fewer_than_one_step(capsys):
+    assert main(["hint", "mikefc-small", "--steps", "0"]) == 2
+    assert "--steps must be an integer >= 1" in capsys.readouterr().err
+
+
 def test_hint_on_a_board_that_needs_a_guess_says_so(capsys):
     assert main(["hint", "tcg-n10", "--steps", "500"]) == 0
     assert capsys.readouterr().out.splitlines()[-1].startswith("no deduction applies")

@@ -22,7 +22,7 @@ from dominosa_lab.core.puzzle import Puzzle
 from dominosa_lab.core.search import Search, collect
 from dominosa_lab.errors import ArgumentError
 from dominosa_lab.logic.deduce import deduce
-from dominosa_lab.logic.ladder import LEVELS, level_rank
+from dominosa_lab.logic.ladder import LEVELS
 from dominosa_lab.logic.search import solutions
 
 __all__ = ["GRADES", "Grade", "grade"]
@@ -91,7 +91,6 @@ def grade(
     """
     if not isinstance(puzzle, Puzzle):
         raise ArgumentError(f"grade needs a Puzzle, got {type(puzzle).__name__}")
-    level_rank(max_level, "max_level")
     deduced = deduce(puzzle, "full", max_level)
     if deduced.status == "solved":
         return Grade(deduced.level, deduced.counts, 1)

@@ -73,13 +73,6 @@ class State:
         """Go back to a state returned by :meth:`save`."""
         self.active, self.placed = saved
 
-    def copy(self) -> State:
-        """An independent state with the same sets."""
-        other = State.__new__(State)
-        other.geometry, other.active, other.placed = self.geometry, self.active, self.placed
-        other.scratch = self.scratch
-        return other
-
     # --- changes ------------------------------------------------------------------------------
 
     def rule_out(self, mask: int) -> None:
@@ -140,10 +133,6 @@ class State:
     def placements(self) -> tuple[Placement, ...]:
         """The placements known to be in the solution, in index order."""
         return self.geometry.placements_in(self.placed)
-
-    def is_active(self, placement: Placement) -> bool:
-        """Whether ``placement`` is still possible."""
-        return bool(self.active >> self._index(placement) & 1)
 
     def is_solved(self) -> bool:
         """Whether every domino is placed and nothing else is active."""
