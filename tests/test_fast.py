@@ -27,7 +27,7 @@ from dominosa_lab.logic import State, ladder, run
 from dominosa_lab.logic.compiled import DominosaCover, fixed_point
 from dominosa_lab.logic.geometry import geometry
 from dominosa_lab.solvers import DEFAULT_METHOD
-from dominosa_lab.solvers.fast import is_compiled
+from dominosa_lab.solvers.fast import first_solution_counts, is_compiled
 from tests.strategies import planted_board
 
 SAMPLE = [json.loads(line) for line in
@@ -95,10 +95,28 @@ def test_a_large_board_needs_decisions_and_counts_them_as_choices():
 
 
 def test_the_time_limit_is_honoured_inside_the_search():
-    result = solve(random_puzzle(60, 2)[0], time_limit=0.05)
-    assert result.status in ("stopped", "solved")
-    if result.status == "stopped":
-        assert "time limit of 0.05 s" in result.reason
+    result = solve(random_puzzle(100, 2)[0], time_limit=0.05)
+    assert result.status == "stopped"
+    assert "time limit of 0.05 s" in result.reason
+
+
+DEAD_AT_LEVEL_ZERO = [[1, 0, 1], [0, 1, 0]]
+DEAD_AFTER_A_DECISION = [[2, 0, 0, 2], [2, 2, 1, 1], [1, 0, 1, 0]]
+
+
+@pytest.mark.parametrize("rows", [DEAD_AT_LEVEL_ZERO, DEAD_AFTER_A_DECISION],
+                         ids=["dead at level 0", "dead after a decision"])
+def test_a_board_without_solution_reports_each_dead_end_as_a_choice_among_none(rows):
+    quiet = solve(Puzzle(rows), method="fast")
+    traced = solve(Puzzle(rows), method="fast", trace=True)
+    assert quiet.status == traced.status == "no_solution"
+    assert quiet.stats.branching[0] == sum(e.kind == "dead_end" for e in traced.trace) >= 1
+    assert quiet.stats.as_dict() | {"seconds": 0} == traced.stats.as_dict() | {"seconds": 0}
+
+
+def test_first_solution_counts_reports_a_budget_spent_at_level_zero_as_stopped():
+    counts = first_solution_counts(from_tatham(SAMPLE[-1]["game_id"]), max_nodes=3)
+    assert counts["status"] == "stopped"
 
 
 def test_a_node_budget_smaller_than_the_forced_placements_stops_at_it_exactly():

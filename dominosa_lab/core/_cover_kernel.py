@@ -30,7 +30,7 @@ from numba import njit, objmode
 # option reasons
 R_DEC, R_BIN, R_ALO, R_CL, R_BLK, R_FACT = 0, 1, 2, 3, 4, 5
 # conflict kinds (also the value of a dead-end event)
-C_NONE, C_BIN, C_ALO, C_CL, C_BLK, C_STOP = 0, 1, 2, 3, 4, 5
+C_NONE, C_BIN, C_ALO, C_CL, C_BLK, C_STOP, C_KILL = 0, 1, 2, 3, 4, 5, 6
 # events: (kind, value) pairs
 E_CHOICE, E_PLACE, E_REMOVE, E_DEAD, E_SOLUTION, E_RESTART = 0, 1, 2, 3, 4, 5
 # what a run returns
@@ -86,6 +86,13 @@ def _event(s, kind, value):
         ev[sc[EN]] = kind
         ev[sc[EN] + 1] = value
         sc[EN] += 2
+
+
+@njit(cache=True)
+def dead_end(s, kind):
+    """Count a dead end as a choice among 0 options and log it with its kind."""
+    _choice(s, 0)
+    _event(s, E_DEAD, kind)
 
 
 @njit(cache=True)
@@ -751,7 +758,7 @@ def run(m, s, g, deadline, slice_conflicts):
         if kind != C_NONE:
             sc[CONFL] += 1
             sc[CSINCE] += 1
-            _event(s, E_DEAD, kind)
+            dead_end(s, kind)
             if sc[NLEV] == 0:
                 finish(m, s)
                 return EXHAUSTED, g
@@ -792,7 +799,7 @@ def kill(m, s, g, options):
     v8 = s[0]
     for q in options:
         if v8[VAL, q] == 1:
-            return C_BLK
+            return C_KILL
         if v8[VAL, q] == -1:
             _false(m, s, q, R_FACT, -1, 0)
     kind, _, _ = propagate(m, s, g)

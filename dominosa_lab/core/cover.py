@@ -25,8 +25,9 @@ these steps rebuilt only when a conflict is analysed. On top of that:
 
 Counting (the house rule, ``docs/architecture.md``): every option made true is a
 node, a decision a choice among the options left to its item, a deduction a
-choice among one; an option taken back (by a backjump, a restart or after a
-solution) is a backtrack when no solution was found since it was made true. The
+choice among one, a conflict (at level 0 too) a dead end and a choice among none; an
+option taken back (by a backjump, a restart or after a solution) is a backtrack when no
+solution was found since it was made true. The
 kernel keeps these counters itself; with ``trace=True`` it also logs every event,
 and the events are replayed into the :class:`~dominosa_lab.core.search.Search`,
 which then counts (the two agree: a test holds them to it). A search that learns
@@ -60,6 +61,7 @@ _DEAD_END = {
     K.C_ALO: "an item has no option left",
     K.C_CL: "a learned clause rules this state out",
     K.C_BLK: "an option clashes with every option left to an item",
+    K.C_KILL: "a deduction at the start rules out an option already taken",
 }
 
 
@@ -265,13 +267,13 @@ class CoverSearch:
                 search.check_time()
 
     def _settle(self, kind: int) -> bool:
-        """After a level-0 step: report it; on a conflict there is no solution."""
-        if kind == K.C_STOP:
-            self._report()
-            self.search.check_nodes()
-        if kind != K.C_NONE:
-            self.failed = True
+        """After a level-0 step: report it; a conflict is a dead end, and there is no solution."""
+        if kind not in (K.C_NONE, K.C_STOP):
+            K.dead_end(self.s, kind)
         self._report()
+        if kind == K.C_STOP:
+            self.search.check_nodes()
+        self.failed |= kind != K.C_NONE
         return not self.failed
 
     def _end(self) -> None:

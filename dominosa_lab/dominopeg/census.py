@@ -285,7 +285,7 @@ def estimate_solutions(
     >>> len(est.solution_probes)
     2000
     """
-    samples = check_count("samples", samples)
+    samples = check_count("samples", samples, minimum=1, allow_none=False)
     rng = np.random.default_rng(seed)
     start = board_mask(PegBoard() if board is None else board)
     leaves = np.zeros(samples)

@@ -150,13 +150,14 @@ def solve(
     limit : int or None
         Stop after this many solutions; ``None`` finds them all.
     order : {"mrv", "pile", "random"}
-        DLX's item order; ``seed`` drives ``"random"``.
+        DLX's item order; ``seed`` drives ``"random"`` (both used by ``engine="dlx"`` only).
     max_nodes, time_limit : optional
         The budget; when spent the result has ``status="stopped"``.
     trace : bool
         Record the search's events.
     engine : {"fast", "dlx"}
-        The compiled clause-learning engine, or dancing links.
+        The compiled engine of :mod:`dominosa_lab.core.cover` run depth first (no
+        learning: cheaper on these small boards), or dancing links.
 
     Returns
     -------

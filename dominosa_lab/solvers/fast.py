@@ -51,21 +51,25 @@ def solve(puzzle: Puzzle, search: Search) -> Iterator[Solution]:
     0
     """
     board = DominosaCover(puzzle)
-    engine = _level_zero(board, search, probe=board.model.n_options <= PROBE_MAX_PLACEMENTS)
+    engine = _engine(board, search)
+    _level_zero(engine, board, probe=board.model.n_options <= PROBE_MAX_PLACEMENTS)
     for cover in engine.covers():
         solution = Solution(puzzle, board.solution_order(cover))
         search.found(solution)
         yield solution
 
 
-def _level_zero(board: DominosaCover, search: Search, probe: bool, rule: bool = True,
-                learn: bool = True) -> CoverSearch:
-    """The engine on ``board`` after level 0: its own steps, Hall sets and (``probe``) probing."""
-    engine = CoverSearch(board.model, search, board.placements.__getitem__, learn=learn,
-                         rule_max=RULE_MAX if rule else 0)
+def _engine(board: DominosaCover, search: Search, rule: bool = True,
+            learn: bool = True) -> CoverSearch:
+    """The engine on ``board``, with or without the blocked-option rule and learning."""
+    return CoverSearch(board.model, search, board.placements.__getitem__, learn=learn,
+                       rule_max=RULE_MAX if rule else 0)
+
+
+def _level_zero(engine: CoverSearch, board: DominosaCover, probe: bool) -> None:
+    """Level 0: the engine's own steps, then Hall sets and (``probe``) probing."""
     if engine.start():
         root_deductions(engine, board, probe=probe)
-    return engine
 
 
 def first_solution_counts(puzzle: Puzzle, *, rule: bool = True, learn: bool = True,
@@ -86,8 +90,9 @@ def first_solution_counts(puzzle: Puzzle, *, rule: bool = True, learn: bool = Tr
     ('solved', 'solved', True)
     """
     board = DominosaCover(puzzle)
-    engine = _level_zero(board, Search(max_nodes=max_nodes), probe, rule, learn)
+    engine = _engine(board, Search(max_nodes=max_nodes), rule, learn)
     try:
+        _level_zero(engine, board, probe)
         status = "solved" if next(engine.covers(), None) is not None else "no_solution"
     except SearchStopped:
         status = "stopped"
@@ -104,4 +109,5 @@ def is_compiled() -> bool:
     True
     """
     return cached(_cover_kernel.run, _cover_kernel.start, _cover_kernel.probe,
-                  compiled.hall_sets_out, compiled.build)
+                  _cover_kernel.kill, _cover_kernel.finish, compiled.hall_sets_out,
+                  compiled.build)
