@@ -32,6 +32,8 @@ class State:
         The board (its :class:`Geometry` is built once and cached).
     placed : iterable of Placement, optional
         Placements to :meth:`place` at the start.
+    covered : iterable of Placement, optional
+        Placements whose cells to :meth:`cover` at the start (their dominoes stay free).
 
     Examples
     --------
@@ -49,7 +51,8 @@ class State:
 
     __slots__ = ("active", "geometry", "placed", "scratch")
 
-    def __init__(self, puzzle: Puzzle | Geometry, placed: Iterable[Placement] = ()) -> None:
+    def __init__(self, puzzle: Puzzle | Geometry, placed: Iterable[Placement] = (),
+                 covered: Iterable[Placement] = ()) -> None:
         self.geometry = puzzle if isinstance(puzzle, Geometry) else geometry(puzzle)
         self.active = self.geometry.full
         self.placed = 0
@@ -57,6 +60,8 @@ class State:
         self.scratch: dict = {}
         for pl in placed:
             self.place(pl)
+        for pl in covered:
+            self.cover(pl)
 
     @property
     def puzzle(self) -> Puzzle:

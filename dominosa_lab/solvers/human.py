@@ -175,11 +175,9 @@ class Rules:
 
     def state(self, board: Board) -> State:
         """The placement state of ``board``: its pieces placed (geometric: their cells covered)."""
-        state = State(self.geometry)
-        lay = state.cover if self.geometric else state.place
-        for pl in board.placed:
-            lay(pl)
-        return state
+        if self.geometric:
+            return State(self.geometry, covered=board.placed)
+        return State(self.geometry, placed=board.placed)
 
     def decide(self, board: Board) -> Decision:
         """The step to take on ``board`` (see the module docstring)."""

@@ -170,10 +170,7 @@ class PlayBoard:
         neighbour is forced even when that pair's domino is already outlined: the
         outline would then show up as a conflict.
         """
-        state = State(self.puzzle)
-        for pl in self.placements():
-            state.cover(pl)
-        return state
+        return State(self.puzzle, covered=self.placements())
 
     # --- help -----------------------------------------------------------------------------
 
