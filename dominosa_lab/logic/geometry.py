@@ -15,11 +15,12 @@ pairs; dominoes are ``0-0, 0-1, 1-1, 0-2, 1-2, 2-2, ...`` (index
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 
 from dominosa_lab.core.puzzle import Cell, Domino, Placement, Puzzle
 
-__all__ = ["Geometry", "bits", "domino_index", "geometry"]
+__all__ = ["Geometry", "bits", "domino_index", "geometry", "union"]
 
 
 def domino_index(lo: int, hi: int) -> int:
@@ -100,8 +101,7 @@ class Geometry:
         self.domino_of = tuple(domino_index(self.values[a], self.values[b]) for a, b in self.pairs)
         self.domino_mask = _masks(len(self.dominoes), ((d,) for d in self.domino_of))
         self.number_cells = tuple(map(tuple, _masks(n + 1, ((v,) for v in self.values), list)))
-        self.number_mask = tuple(
-            _union(self.cell_mask[i] for i in squares) for squares in self.number_cells)
+        self.number_mask = tuple(self.squares_mask(squares) for squares in self.number_cells)
 
     @property
     def n_dominoes(self) -> int:
@@ -117,9 +117,13 @@ class Geometry:
         """The index of a :class:`Placement`; KeyError if it is not on the board."""
         return self.placement_index[placement]
 
-    def mask_of(self, placements) -> int:
+    def mask_of(self, placements: Iterable[Placement]) -> int:
         """The bit set of some :class:`Placement` objects."""
-        return _union(1 << self.placement_index[pl] for pl in placements)
+        return union(1 << self.placement_index[pl] for pl in placements)
+
+    def squares_mask(self, squares: Iterable[int]) -> int:
+        """The bit set of every placement that covers one of ``squares`` (square indices)."""
+        return union(self.cell_mask[s] for s in squares)
 
     def placements_in(self, mask: int) -> tuple[Placement, ...]:
         """The :class:`Placement` objects of a bit set, in index order."""
@@ -169,7 +173,8 @@ def _masks(size: int, owners, collect=None) -> tuple:
     return tuple(masks)
 
 
-def _union(masks) -> int:
+def union(masks: Iterable[int]) -> int:
+    """The union of some bit sets."""
     out = 0
     for mask in masks:
         out |= mask

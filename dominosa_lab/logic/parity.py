@@ -34,11 +34,9 @@ def parity(state: State) -> Iterator[Step]:
             facts.append((p, side, other))
             squares.update(piece)
     if ruled:
-        area = 0
-        for s in squares:
-            area |= g.cell_mask[s]
         yield Step("parity", LEVEL, g, _explain, ruled_out=ruled, squares=tuple(sorted(squares)),
-                   reads=state.active & area, facts=tuple(facts), per_placement=True)
+                   reads=state.active & g.squares_mask(squares), facts=tuple(facts),
+                   per_placement=True)
 
 
 def bridges(g: Geometry, active: int) -> Iterator[tuple[int, int, int, tuple[int, ...]]]:

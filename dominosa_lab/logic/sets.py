@@ -80,7 +80,8 @@ def set_analysis(state: State, doubles: bool = False,
                 yield Step(kind, level, g, _explain, ruled_out=ruled,
                            squares=tuple(squares[j] for j in bits(subset)),
                            dominoes=tuple(domino_index(v, w) for w in bits(dominoes)),
-                           reads=state.active & _union_cells(g, squares, subset), facts=(v,))
+                           reads=state.active & g.squares_mask(squares[j] for j in bits(subset)),
+                           facts=(v,))
             if done != before:  # drop the later subsets that meet a square now done
                 keep = (subsets[i:] & done) == 0
                 subsets, unions, kinds = subsets[i:][keep], unions[i:][keep], kinds[i:][keep]
@@ -147,13 +148,6 @@ def _ruled_out(state: State, v: int, local, subset: int, dominoes: int, kind: st
             if (used < need_double) if w == v else (used == 0 and kind != _EQUAL):
                 ruled |= 1 << p
     return ruled
-
-
-def _union_cells(g, squares, subset: int) -> int:
-    out = 0
-    for i in bits(subset):
-        out |= g.cell_mask[squares[i]]
-    return out
 
 
 def _head(step: Step, v: int) -> str:

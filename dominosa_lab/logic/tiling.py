@@ -80,11 +80,9 @@ def _placement(g: Geometry, a: int, b: int) -> int:
 
 def _step(state: State, p: int, crowd: list[int], partners: list[int]) -> Step:
     g = state.geometry
-    region = 0
-    for s in crowd:
-        region |= g.cell_mask[s]
     return Step("tiling", LEVEL, g, _explain, ruled_out=1 << p,
-                squares=tuple(sorted({*crowd, *partners})), reads=state.active & region,
+                squares=tuple(sorted({*crowd, *partners})),
+                reads=state.active & g.squares_mask(crowd),
                 facts=(p, tuple(crowd), tuple(partners)))
 
 

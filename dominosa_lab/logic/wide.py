@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import product
 
-from dominosa_lab.logic.geometry import Geometry, bits, domino_index
+from dominosa_lab.logic.geometry import Geometry, bits, domino_index, union
 from dominosa_lab.logic.matching import Matching, reach, strong_components
 from dominosa_lab.logic.sets import TATHAM_SET_LIMIT, plain_set_text
 from dominosa_lab.logic.state import State
@@ -71,7 +71,7 @@ def wide_sets(state: State, limit: int = TATHAM_SET_LIMIT) -> Iterator[Step]:
                 yield Step("wide_sets", LEVEL, g, _explain, ruled_out=ruled,
                            squares=tuple(squares[i] for i in found),
                            dominoes=tuple(domino_index(v, w) for w in bits(numbers)),
-                           reads=state.active & _cells_mask(g, squares, found),
+                           reads=state.active & g.squares_mask(squares[i] for i in found),
                            facts=(v, starved))
         if not fired:
             memo[v] = seen
@@ -107,13 +107,13 @@ def _sets(g: Geometry, active: int, v: int) -> Iterator[tuple[tuple[int, ...], i
         matching = Matching(adj, g.puzzle.max_pip + 1)
         if matching.unmatched:
             crowd = [members[u] for u in reach(matching.unmatched[0], matching.successors)]
-            yield tuple(sorted(crowd)), _union(held, crowd), True
+            yield tuple(sorted(crowd)), union(held[i] for i in crowd), True
             return
         for closed in _closed_sets(adj, matching):
             found = tuple(members[u] for u in bits(closed))
             if len(found) <= k - 2 and found not in done:
                 done.add(found)
-                yield found, _union(held, found), False
+                yield found, union(held[i] for i in found), False
 
 
 def _closed_sets(adj: list[list[int]], matching: Matching) -> Iterator[int]:
@@ -183,24 +183,12 @@ def _component_sets(comp: list[int], joined: list[list[int]]) -> list[tuple[int,
     return out
 
 
-def _cells_mask(g: Geometry, squares: tuple[int, ...], found: tuple[int, ...]) -> int:
-    out = 0
-    for i in found:
-        out |= g.cell_mask[squares[i]]
-    return out
-
-
-def _union(held: list[int], found) -> int:
-    out = 0
-    for i in found:
-        out |= held[i]
-    return out
 
 
 def _ruled_by(g: Geometry, v: int, found: tuple[int, ...], numbers: int, starved: bool) -> int:
     """What a set rules out: for a tight set, the placements of its dominoes covering none of
     its squares; for a set with too few dominoes, every placement at it."""
-    inside = _cells_mask(g, g.number_cells[v], found)
+    inside = g.squares_mask(g.number_cells[v][i] for i in found)
     if starved:
         return inside
     dominoes = 0
