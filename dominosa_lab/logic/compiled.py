@@ -22,19 +22,22 @@ and a test holds it equal to the Python ladder of the same five rules.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 import numpy as np
 from numba import njit
 
 from dominosa_lab.core.cover import CoverModel, CoverSearch
 from dominosa_lab.core.puzzle import Placement, Puzzle
 from dominosa_lab.core.search import Search
+from dominosa_lab.logic.geometry import shape
 
-__all__ = ["DominosaCover", "build", "fixed_point", "hall_sets_out", "root_deductions"]
+__all__ = ["RULE_MAX", "DominosaCover", "build", "fixed_point", "hall_sets_out", "root_deductions"]
 
 #: Item classes: squares and dominoes; each is read through the other by the blocked rule.
 SQUARE, DOMINO = 0, 1
+#: The blocked-option rule cannot fire on a domino with more placements left than the six
+#: that share a square with one placement, nor on a square (four at most): reading it
+#: there is wasted.
+RULE_MAX = 6
 
 
 class DominosaCover:
@@ -68,6 +71,12 @@ class DominosaCover:
         self.model = CoverModel.from_arrays(ost, oit, ist, iop, prim, rule, klass)
         self.placements, self.rank = _placements(puzzle.cells)
 
+    def engine(self, search: Search, rule: bool = True, learn: bool = True) -> CoverSearch:
+        """The compiled engine on this board, with or without the blocked-option rule and
+        clause learning, reporting to ``search``."""
+        return CoverSearch(self.model, search, self.placements.__getitem__, learn=learn,
+                           rule_max=RULE_MAX if rule else 0)
+
     def solution_order(self, cover: np.ndarray) -> list[Placement]:
         """The placements of some options, sorted as a Solution keeps them."""
         placements = self.placements
@@ -79,18 +88,16 @@ class DominosaCover:
         return hall_sets_out(self.values, self.pairs, m.ist, m.iop, self.max_pip, state)
 
 
-@lru_cache(maxsize=16)
 def _placements(cells: tuple) -> tuple[tuple[Placement, ...], np.ndarray]:
-    """The placements of a board's shape in option order, and the rank of each in sorted
-    order (shared by every numbering of the shape)."""
-    index = set(cells)
-    vertical = [Placement((r, c), (r + 1, c)) for r, c in cells if (r + 1, c) in index]
-    horizontal = [Placement((r, c), (r, c + 1)) for r, c in cells if (r, c + 1) in index]
-    placements = tuple(vertical + horizontal)
-    order = sorted(range(len(placements)), key=placements.__getitem__)
-    rank = np.empty(len(placements), np.int64)
-    rank[order] = np.arange(len(placements))
-    return placements, rank
+    """The placements of a board's shape in option order (the geometry's), and the rank of
+    each in sorted order (kept with the shape: every numbering shares it)."""
+    layout = shape(cells)
+    rank = layout.tables.get("rank")
+    if rank is None:
+        order = sorted(range(len(layout.placements)), key=layout.placements.__getitem__)
+        rank = layout.tables["rank"] = np.empty(len(order), np.int64)
+        rank[order] = np.arange(len(order))
+    return layout.placements, rank
 
 
 @njit(cache=True)
@@ -150,12 +157,14 @@ def build(rows, max_pip):
 
 
 def root_deductions(engine: CoverSearch, board: DominosaCover, probe: bool) -> bool:
-    """After the engine's level 0: Hall sets to a fixed point, then (``probe``) failed-
-    placement probing on the squares with two placements left (Tatham's forcing chains
-    run through such squares) and Hall sets again while either rules something out.
+    """Level 0: the engine's own steps, then Hall sets to a fixed point, then (``probe``)
+    failed-placement probing on the squares with two placements left (Tatham's forcing
+    chains run through such squares) and Hall sets again while either rules something out.
 
     Returns False when the board is found to have no solution.
     """
+    if not engine.start():
+        return False
     while True:
         out = board.hall_sets_out(engine.state())
         while out.size:
@@ -176,9 +185,8 @@ def fixed_point(puzzle: Puzzle) -> int:
     10
     """
     board = DominosaCover(puzzle)
-    engine = CoverSearch(board.model, Search(), board.placements.__getitem__, rule_max=6)
-    if engine.start():
-        root_deductions(engine, board, probe=False)
+    engine = board.engine(Search())
+    root_deductions(engine, board, probe=False)
     alive = np.flatnonzero(engine.state() != 0)
     return sum(1 << int(p) for p in alive)
 

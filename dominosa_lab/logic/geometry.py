@@ -20,7 +20,7 @@ from functools import lru_cache
 
 from dominosa_lab.core.puzzle import Cell, Domino, Placement, Puzzle
 
-__all__ = ["Geometry", "bits", "domino_index", "geometry", "union"]
+__all__ = ["Geometry", "bits", "domino_index", "geometry", "shape", "union"]
 
 
 def domino_index(lo: int, hi: int) -> int:
@@ -82,18 +82,18 @@ class Geometry:
 
     def __init__(self, puzzle: Puzzle) -> None:
         self.puzzle = puzzle
-        shape = _shape(puzzle.cells)
+        layout = shape(puzzle.cells)
         self.cells: tuple[Cell, ...] = puzzle.cells
-        self.cell_index: dict[Cell, int] = shape.cell_index
-        self.pairs = shape.pairs
-        self.placements = shape.placements
-        self.placement_index = shape.placement_index
-        self.full = shape.full
-        self.cell_mask = shape.cell_mask
-        self.overlap_mask = shape.overlap_mask
-        self.colour = shape.colour
+        self.cell_index: dict[Cell, int] = layout.cell_index
+        self.pairs = layout.pairs
+        self.placements = layout.placements
+        self.placement_index = layout.placement_index
+        self.full = layout.full
+        self.cell_mask = layout.cell_mask
+        self.overlap_mask = layout.overlap_mask
+        self.colour = layout.colour
         #: Tables a deduction derives from the shape alone, once per shape.
-        self.shape_tables = shape.tables
+        self.shape_tables = layout.tables
         self.values = tuple(puzzle.value(cell) for cell in self.cells)
         n = puzzle.max_pip
         self.dominoes: tuple[Domino, ...] = tuple(
@@ -153,8 +153,11 @@ class _Shape:
 
 
 @lru_cache(maxsize=16)
-def _shape(cells: tuple[Cell, ...]) -> _Shape:
+def shape(cells: tuple[Cell, ...]) -> _Shape:
+    """What every numbering of a board's shape shares: its placements and their bit sets
+    (cached per shape; ``tables`` holds what other modules derive from it)."""
     return _Shape(cells)
+
 
 
 def _masks(size: int, owners, collect=None) -> tuple:

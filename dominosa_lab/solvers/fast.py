@@ -21,21 +21,16 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from dominosa_lab.core import _cover_kernel
-from dominosa_lab.core.cover import CoverSearch, cached
+from dominosa_lab.core.cover import cached
 from dominosa_lab.core.puzzle import Puzzle, Solution
 from dominosa_lab.core.search import Search, SearchStopped
 from dominosa_lab.logic import compiled
 from dominosa_lab.logic.compiled import DominosaCover, root_deductions
 
-__all__ = ["PROBE_MAX_PLACEMENTS", "RULE_MAX", "first_solution_counts", "is_compiled", "solve"]
+__all__ = ["PROBE_MAX_PLACEMENTS", "first_solution_counts", "is_compiled", "solve"]
 
 #: Probing costs one propagation per placement: worth it on boards people solve by hand.
 PROBE_MAX_PLACEMENTS = 400
-#: The blocked-option rule cannot fire on a domino with more placements left than the six
-#: that share a square with one placement, nor on a square (four at most): reading it
-#: there is wasted.
-RULE_MAX = 6
-
 
 def solve(puzzle: Puzzle, search: Search) -> Iterator[Solution]:
     """Yield every solution of ``puzzle`` (the next one is searched for when asked).
@@ -51,25 +46,12 @@ def solve(puzzle: Puzzle, search: Search) -> Iterator[Solution]:
     0
     """
     board = DominosaCover(puzzle)
-    engine = _engine(board, search)
-    _level_zero(engine, board, probe=board.model.n_options <= PROBE_MAX_PLACEMENTS)
+    engine = board.engine(search)
+    root_deductions(engine, board, probe=board.model.n_options <= PROBE_MAX_PLACEMENTS)
     for cover in engine.covers():
         solution = Solution(puzzle, board.solution_order(cover))
         search.found(solution)
         yield solution
-
-
-def _engine(board: DominosaCover, search: Search, rule: bool = True,
-            learn: bool = True) -> CoverSearch:
-    """The engine on ``board``, with or without the blocked-option rule and learning."""
-    return CoverSearch(board.model, search, board.placements.__getitem__, learn=learn,
-                       rule_max=RULE_MAX if rule else 0)
-
-
-def _level_zero(engine: CoverSearch, board: DominosaCover, probe: bool) -> None:
-    """Level 0: the engine's own steps, then Hall sets and (``probe``) probing."""
-    if engine.start():
-        root_deductions(engine, board, probe=probe)
 
 
 def first_solution_counts(puzzle: Puzzle, *, rule: bool = True, learn: bool = True,
@@ -90,9 +72,9 @@ def first_solution_counts(puzzle: Puzzle, *, rule: bool = True, learn: bool = Tr
     ('solved', 'solved', True)
     """
     board = DominosaCover(puzzle)
-    engine = _engine(board, Search(max_nodes=max_nodes), rule, learn)
+    engine = board.engine(Search(max_nodes=max_nodes), rule, learn)
     try:
-        _level_zero(engine, board, probe)
+        root_deductions(engine, board, probe)
         status = "solved" if next(engine.covers(), None) is not None else "no_solution"
     except SearchStopped:
         status = "stopped"
