@@ -14,18 +14,17 @@ driven clause learning, branching on the square or domino with fewest placements
 left. Counted by the house rule (see :mod:`dominosa_lab.core.cover`): nodes are
 placements made true by a decision or a deduction, backtracks the ones taken
 back with no solution found below, choices the decisions.
+
+The compiled modules are imported when first used: loading numba takes about 0.6 s,
+which ``import dominosa_lab`` (every command, every worker process) should not pay.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from dominosa_lab.core import _cover_kernel
-from dominosa_lab.core.cover import cached
 from dominosa_lab.core.puzzle import Puzzle, Solution
 from dominosa_lab.core.search import Search, SearchStopped
-from dominosa_lab.logic import compiled
-from dominosa_lab.logic.compiled import DominosaCover, root_deductions
 
 __all__ = ["PROBE_MAX_PLACEMENTS", "first_solution_counts", "is_compiled", "solve"]
 
@@ -45,6 +44,8 @@ def solve(puzzle: Puzzle, search: Search) -> Iterator[Solution]:
     ...       method="fast").stats.choices
     0
     """
+    from dominosa_lab.logic.compiled import DominosaCover, root_deductions
+
     board = DominosaCover(puzzle)
     engine = board.engine(search)
     root_deductions(engine, board, probe=board.model.n_options <= PROBE_MAX_PLACEMENTS)
@@ -71,6 +72,8 @@ def first_solution_counts(puzzle: Puzzle, *, rule: bool = True, learn: bool = Tr
     >>> with_rule["status"], without["status"], with_rule["conflicts"] <= without["conflicts"]
     ('solved', 'solved', True)
     """
+    from dominosa_lab.logic.compiled import DominosaCover, root_deductions
+
     board = DominosaCover(puzzle)
     engine = board.engine(Search(max_nodes=max_nodes), rule, learn)
     try:
@@ -90,6 +93,10 @@ def is_compiled() -> bool:
     >>> isinstance(is_compiled(), bool)
     True
     """
+    from dominosa_lab.core import _cover_kernel
+    from dominosa_lab.core.cover import cached
+    from dominosa_lab.logic import compiled
+
     return cached(_cover_kernel.run, _cover_kernel.start, _cover_kernel.probe,
                   _cover_kernel.kill, _cover_kernel.finish, compiled.hall_sets_out,
                   compiled.build)
