@@ -37,7 +37,7 @@ from tqdm import tqdm
 from dominosa_lab.errors import ArgumentError
 from dominosa_lab.experiments.executors import ExecutorChoice, Workers, open_executor
 
-__all__ = ["Chunk", "ChunkStore", "batches", "iter_chunks", "run_chunks"]
+__all__ = ["Chunk", "ChunkStore", "batches", "run_chunks"]
 
 T = TypeVar("T")
 _ID = re.compile(r"^[A-Za-z0-9_.+-]+$")
@@ -106,51 +106,6 @@ def batches(items: Sequence[T], workers: int, per_worker: int = 4) -> list[Seque
     return [items[a:b] for a, b in pairwise(bounds) if b > a]
 
 
-def iter_chunks(
-    fn: Callable[[Any], Any],
-    chunks: Iterable[Chunk],
-    executor: ExecutorChoice | Workers = None,
-    *,
-    store: ChunkStore | str | Path | None = None,
-    progress: bool = True,
-    desc: str = "chunks",
-    unit: str = "chunk",
-) -> Iterator[tuple[str, Any]]:
-    """``(chunk id, fn(payload))`` for every chunk, in order of completion.
-
-    Chunks already in ``store`` come first, read back, without running ``fn``;
-    each new result is stored as soon as it arrives. ``fn`` must be picklable
-    (a module-level function) for the process and Dask executors. If a chunk
-    raises, the chunks not started are cancelled and the error is raised here;
-    the chunks finished before it stay stored.
-
-    Raises
-    ------
-    ArgumentError
-        For two chunks with one id, or an id that is not a safe file name.
-    """
-    chunks = list(chunks)
-    _check_ids(chunks)
-    store = ChunkStore(store) if isinstance(store, (str, Path)) else store
-    done = store.ids() if store is not None else set()
-    todo = [c for c in chunks if c.id not in done]
-    total = sum(c.size for c in chunks)
-    with tqdm(total=total, initial=total - sum(c.size for c in todo), desc=desc, unit=unit,
-              disable=not progress) as bar:
-        for chunk in chunks:
-            if chunk.id in done:
-                yield chunk.id, store.load(chunk.id)
-        if not todo:
-            return
-        with open_executor(executor) as workers:
-            for chunk, result in _stream(fn, todo, workers):
-                if store is not None:
-                    result = json.loads(json.dumps(result))
-                    store.save(chunk.id, result)
-                bar.update(chunk.size)
-                yield chunk.id, result
-
-
 def run_chunks(
     fn: Callable[[Any], Any],
     chunks: Iterable[Chunk],
@@ -161,7 +116,18 @@ def run_chunks(
     desc: str = "chunks",
     unit: str = "chunk",
 ) -> dict[str, Any]:
-    """Every chunk's result, keyed by chunk id (see :func:`iter_chunks`).
+    """Every chunk's result ``fn(payload)``, keyed by chunk id.
+
+    Chunks already in ``store`` are read back without running ``fn``; each new
+    result is stored as soon as it arrives. ``fn`` must be picklable (a
+    module-level function) for the process and Dask executors. If a chunk
+    raises, the chunks not started are cancelled and the error is raised here;
+    the chunks finished before it stay stored.
+
+    Raises
+    ------
+    ArgumentError
+        For two chunks with one id, or an id that is not a safe file name.
 
     Examples
     --------
@@ -170,8 +136,24 @@ def run_chunks(
     >>> results["c2"], sum(results[k] for k in sorted(results))
     (245, 435)
     """
-    return dict(iter_chunks(fn, chunks, executor, store=store, progress=progress, desc=desc,
-                            unit=unit))
+    chunks = list(chunks)
+    _check_ids(chunks)
+    store = ChunkStore(store) if isinstance(store, (str, Path)) else store
+    done = store.ids() if store is not None else set()
+    results = {c.id: store.load(c.id) for c in chunks if c.id in done}
+    todo = [c for c in chunks if c.id not in done]
+    total = sum(c.size for c in chunks)
+    with tqdm(total=total, initial=total - sum(c.size for c in todo), desc=desc, unit=unit,
+              disable=not progress) as bar:
+        if todo:
+            with open_executor(executor) as workers:
+                for chunk, result in _stream(fn, todo, workers):
+                    if store is not None:
+                        result = json.loads(json.dumps(result))
+                        store.save(chunk.id, result)
+                    bar.update(chunk.size)
+                    results[chunk.id] = result
+    return results
 
 
 def _check_ids(chunks: list[Chunk]) -> None:
