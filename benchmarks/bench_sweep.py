@@ -29,7 +29,7 @@ from dominosa_lab.experiments.census import (
 )
 from dominosa_lab.experiments.chunks import Chunk, run_chunks
 from dominosa_lab.experiments.executors import open_executor
-from dominosa_lab.experiments.sampled import count_chunk
+from dominosa_lab.experiments.sampled import count_chunk, sample_chunks
 from dominosa_lab.tilings.count import count_tilings
 
 RESULTS = Path(__file__).parent / "results"
@@ -42,9 +42,7 @@ CLUSTERS = (2, 8, 32, 128)
 
 
 def _chunks() -> list[Chunk]:
-    kind, n, boards, size = WORK["kind"], WORK["n"], WORK["boards"], WORK["chunk"]
-    return [Chunk(f"{kind}-n{n}-s{s}", (kind, n, s, size, None), size)
-            for s in range(0, boards, size)]
+    return sample_chunks(WORK["kind"], WORK["n"], WORK["boards"], WORK["chunk"], None)
 
 
 def throughput_rows() -> list[dict]:

@@ -8,12 +8,10 @@ time says how far it got, on stderr, with exit status 1.
 from __future__ import annotations
 
 import argparse
-import inspect
 import re
 import sys
 import time
 from collections.abc import Sequence
-from contextlib import nullcontext
 from pathlib import Path
 
 from dominosa_lab.boards import GOALS, unique_puzzle
@@ -283,16 +281,10 @@ def _cmd_experiment(args: argparse.Namespace) -> int:
     if unknown:
         raise ArgumentError(f"no experiment {unknown[0]!r}; known: all, "
                             f"{', '.join(sorted(EXPERIMENTS))}")
-    sweeps = {name for name in names
-              if "executor" in inspect.signature(EXPERIMENTS[name]).parameters}
-    if (args.executor or args.scheduler) and not sweeps:
-        raise ArgumentError(f"experiment {names[0]} runs in this process; it takes no "
-                            "--executor or --scheduler")
-    with open_executor(args.executor, args.scheduler) if sweeps else nullcontext() as workers:
+    with open_executor(args.executor, args.scheduler) as workers:
         for name in names:
             start = time.perf_counter()
-            options = {"executor": workers} if name in sweeps else {}
-            path = EXPERIMENTS[name](Path(args.out), **options)
+            path = EXPERIMENTS[name](Path(args.out), workers)
             print(f"wrote {path} in {time.perf_counter() - start:.0f} s", flush=True)
     return 0
 

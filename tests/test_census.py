@@ -103,3 +103,15 @@ def test_boards_beyond_n3_and_non_canonical_prefixes_are_refused():
         census(4, "serial", progress=False)
     with pytest.raises(dl.ArgumentError, match="not canonical"):
         census_chunk((2, (1, 0)))
+
+
+
+
+def test_a_chunk_without_any_tiling_merged_first_leaves_the_maximum_to_the_others():
+    results = {c.id: census_chunk(c.payload) for c in census_chunks(2, depth=8)}
+    dead = min(results)
+    assert results[dead]["max_k"] < 0  # the first chunk in id order has no tiling
+    live = min(i for i, r in results.items() if r["max_k"] >= 0)
+    merged = merge_census(2, {dead: results[dead], live: results[live]})
+    assert (merged.max_k, merged.at_max) == (results[live]["max_k"], results[live]["at_max"])
+    assert [v for row in merged.example.rows for v in row] == results[live]["example"]

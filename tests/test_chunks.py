@@ -133,3 +133,17 @@ def test_batches_cover_the_items_in_order_with_a_few_per_worker():
     assert [x for part in parts for x in part] == list(range(103))
     assert len(parts) == 8 and max(map(len, parts)) - min(map(len, parts)) <= 1
     assert batches([1, 2], workers=8) == [[1], [2]]
+
+
+def test_a_store_reused_with_other_settings_is_refused(tmp_path):
+    run_chunks(_sum, CHUNKS, "serial", store=ChunkStore(tmp_path, {"max_nodes": 10}),
+               progress=False)
+    assert ChunkStore(tmp_path, {"max_nodes": 10}).ids() == {c.id for c in CHUNKS}
+    with pytest.raises(ArgumentError, match=f"{tmp_path}.*delete that folder"):
+        ChunkStore(tmp_path, {"max_nodes": 20})
+
+
+def test_chunks_stored_without_settings_are_refused_by_a_store_with_settings(tmp_path):
+    run_chunks(_sum, CHUNKS, "serial", store=tmp_path, progress=False)
+    with pytest.raises(ArgumentError, match="settings are unknown"):
+        ChunkStore(tmp_path, {"max_nodes": 10})

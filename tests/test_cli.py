@@ -198,7 +198,7 @@ def test_experiment_all_runs_every_experiment_in_turn(monkeypatch, tmp_path, cap
     ran = []
 
     def fake(name):
-        def run(out):
+        def run(out, executor=None):
             ran.append(name)
             return out / f"{name}.csv"
         return run

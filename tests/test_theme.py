@@ -16,15 +16,14 @@ from dominosa_lab.draw.theme import (
     GREY90,
     METHOD_COLORS,
     ORDER_STYLES,
-    RESERVED_METHODS,
     method_style,
     overlay_published,
     plot_capped,
 )
 
 
-def test_every_registered_and_reserved_method_has_a_colour():
-    assert set(METHODS) | set(RESERVED_METHODS) <= set(METHOD_COLORS)
+def test_every_registered_method_has_a_colour_and_every_colour_a_method():
+    assert set(METHODS) == set(METHOD_COLORS)
 
 
 def test_no_two_methods_share_a_colour_or_come_close():

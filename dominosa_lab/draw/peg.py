@@ -13,7 +13,7 @@ import numpy as np
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.patches import Circle, FancyBboxPatch, Rectangle
-from matplotlib.ticker import PercentFormatter
+from matplotlib.ticker import FuncFormatter
 
 from dominosa_lab.dominopeg.model import (
     CIRCLE_COLS,
@@ -180,7 +180,8 @@ def draw_empty_heatmap(values: Sequence[float], ax: Axes | None = None, *,
 
     The colour scale starts at ``vmin`` (zero by default, so that a small difference
     looks small) and ends at ``vmax`` (the largest value by default); give two maps
-    the same ``vmax`` to compare them.
+    the same ``vmax`` to compare them. The colour bar's ticks are written with
+    ``fmt``, as the values are.
 
     Examples
     --------
@@ -197,7 +198,7 @@ def draw_empty_heatmap(values: Sequence[float], ax: Axes | None = None, *,
         dark = v > vmin + 0.6 * (vmax - vmin)
         ax.text(c, r, fmt.format(v), ha="center", va="center", fontsize=12,
                 color="white" if dark else "black")
-    ax.figure.colorbar(image, ax=ax, shrink=0.8, format=PercentFormatter(1.0, decimals=0))
+    ax.figure.colorbar(image, ax=ax, shrink=0.8, format=FuncFormatter(lambda v, _: fmt.format(v)))
     ax.set_xticks(range(CIRCLE_COLS))
     ax.set_yticks(range(CIRCLE_ROWS))
     ax.grid(False)

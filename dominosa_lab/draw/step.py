@@ -15,13 +15,12 @@ from collections.abc import Iterable
 
 import matplotlib.pyplot as plt
 from matplotlib.axes import Axes
-from matplotlib.patches import Rectangle
 
 from dominosa_lab.core.puzzle import Placement
-from dominosa_lab.draw.board import TILE_SIZE, cell_xy, draw_puzzle, outline
+from dominosa_lab.draw.board import cell_xy, draw_puzzle, outline
 from dominosa_lab.logic import Step
 
-__all__ = ["PLACED_COLOR", "READ_COLOR", "RULED_COLOR", "SEEN_COLOR", "draw_step"]
+__all__ = ["DONE_COLOR", "PLACED_COLOR", "READ_COLOR", "RULED_COLOR", "SEEN_COLOR", "draw_step"]
 
 READ_COLOR = "#f6d55c"  # the cells a deduction read
 SEEN_COLOR = "#3c6e9f"  # the placements it read
@@ -78,12 +77,7 @@ def draw_step(
         _, ax = plt.subplots(figsize=(0.62 * n_cols + 0.6, 0.62 * n_rows + room))
     ax = draw_puzzle(puzzle, list(placed), ax=ax, outline_color=DONE_COLOR,
                      title=f"{step.name} ({step.level})" if title is None else title,
-                     coordinates=coordinates)
-    half = TILE_SIZE / 2
-    for cell in step.cells:
-        x, y = cell_xy(cell, n_rows)
-        ax.add_patch(Rectangle((x - half, y - half), TILE_SIZE, TILE_SIZE, facecolor=READ_COLOR,
-                               edgecolor="none", zorder=1.5))
+                     coordinates=coordinates, highlight=step.cells, highlight_color=READ_COLOR)
     ruled = set(step.ruled_out)
     for pl in step.placements:
         if pl not in ruled:

@@ -3,10 +3,9 @@
 Charts take the look of the R blog's ggplot (seed 000): a grey panel with a white
 grid and no box, dark grey text; the board drawings of :mod:`~dominosa_lab.draw.board`
 share its greys. Colour means *method*: :data:`METHOD_COLORS` gives every
-method of :data:`~dominosa_lab.solvers.METHODS` (and the ones reserved for methods
-being added) its own colour, used in every notebook; a move order changes the line
-and marker (:data:`ORDER_STYLES`), never the colour. Series that are not methods
-cycle through greys.
+method of :data:`~dominosa_lab.solvers.METHODS` its own colour, used in every
+notebook; a move order changes the line and marker (:data:`ORDER_STYLES`), never
+the colour. Series that are not methods cycle through greys.
 
 Two helpers keep a chart honest: :func:`plot_capped` draws runs that a budget
 stopped as lower bounds (hollow marker, arrow up), never as plain data, and
@@ -52,7 +51,6 @@ __all__ = [
     "METHOD_COLORS",
     "ORDER_STYLES",
     "PUBLISHED_COLOR",
-    "RESERVED_METHODS",
     "STYLE",
     "capped_handle",
     "figure_path",
@@ -83,7 +81,7 @@ GREY30 = "#4d4d4d"  #: ggplot's grey30: tick labels
 GREY20 = "#333333"  #: ggplot's grey20: the R blog's domino outline, text, primary series
 
 #: One colour per method (colour-blind-safe hues of Okabe and Ito, plus purple and wine),
-#: keyed by the names of ``dominosa_lab.METHODS`` and the methods reserved below.
+#: keyed by the names of ``dominosa_lab.METHODS``.
 METHOD_COLORS: dict[str, str] = {
     "rowscan": "#e69f00",  # orange
     "human": "#009e73",  # bluish green
@@ -94,9 +92,6 @@ METHOD_COLORS: dict[str, str] = {
     "logic": "#56b4e9",  # sky blue
     "fast": "#882255",  # wine (Paul Tol): the default
 }
-
-#: Methods being added to the registry, whose colours are kept free for them.
-RESERVED_METHODS = ("logic", "fast")
 
 #: The line and marker of each move order (the colour stays the method's).
 ORDER_STYLES: dict[str, dict[str, str]] = {
@@ -183,7 +178,7 @@ def theme() -> Iterator[None]:
 
 
 def method_color(method: str) -> str:
-    """The colour of ``method`` (a name of ``METHODS`` or a reserved one).
+    """The colour of ``method`` (a name of ``METHODS``).
 
     Examples
     --------
@@ -211,11 +206,11 @@ def method_style(method: str, order: str | None = None) -> dict[str, str]:
     >>> method_style("dominowise", "fewest")
     {'color': '#6a3d9a', 'linestyle': '--', 'marker': 'D'}
     """
-    if order is None:
-        order = METHODS[method].default_order if method in METHODS else "pile"
+    color = method_color(method)
+    order = METHODS[method].default_order if order is None else order
     if order not in ORDER_STYLES:
         raise MethodError(f"no style for order {order!r}; known: {', '.join(ORDERS)}")
-    return {"color": method_color(method), **ORDER_STYLES[order]}
+    return {"color": color, **ORDER_STYLES[order]}
 
 
 def lighten(color: str, amount: float) -> str:

@@ -1,8 +1,10 @@
 """Experiments: sweeps over puzzles and methods, and the named studies behind the notebooks.
 
-Each study is a function ``experiment(out) -> path`` that writes ``out/NAME.csv``;
-one that runs a sweep also takes ``executor`` (``"serial"``, ``"processes"``,
-``"dask"``, a Dask Client: see :mod:`~dominosa_lab.experiments.executors`).
+Each study is a function ``experiment(out, executor=None) -> path`` that writes
+``out/NAME.csv``; a sweep sends its work to ``executor`` (``"serial"``,
+``"processes"``, ``"dask"``, a Dask Client: see
+:mod:`~dominosa_lab.experiments.executors`), the few studies that run in this
+process (Darby's builds and bias, the DominoPeg runs) leave it unused.
 ``dominosa-lab experiment NAME [--executor E] [--scheduler ADDRESS]`` runs one,
 and a notebook only reads its CSV with :func:`~dominosa_lab.experiments.sweep.load_results`.
 """
@@ -25,13 +27,17 @@ from dominosa_lab.experiments.darby import (
     darby_orders,
 )
 from dominosa_lab.experiments.dominopeg import dominopeg_census, dominopeg_runs
+from dominosa_lab.experiments.executors import ExecutorChoice, Workers
 from dominosa_lab.experiments.sweep import COLUMNS, load_results, run_sweep, save_results
 from dominosa_lab.experiments.tcg import tcg_min_options, tcg_table1, tcg_table2
 
-__all__ = ["COLUMNS", "EXPERIMENTS", "load_results", "run_sweep", "save_results"]
+__all__ = ["COLUMNS", "EXPERIMENTS", "Experiment", "load_results", "run_sweep", "save_results"]
+
+#: A study: ``experiment(out, executor)`` writes ``out/NAME.csv`` and returns its path.
+Experiment = Callable[[str | Path, ExecutorChoice | Workers], Path]
 
 #: Named experiments: ``dominosa-lab experiment NAME`` writes ``results/NAME.csv``.
-EXPERIMENTS: dict[str, Callable[[str | Path], Path]] = {
+EXPERIMENTS: dict[str, Experiment] = {
     "tcg-table1": tcg_table1,
     "tcg-table2": tcg_table2,
     "tcg-min-options": tcg_min_options,

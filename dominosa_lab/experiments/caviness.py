@@ -18,7 +18,7 @@ from pathlib import Path
 import pandas as pd
 
 from dominosa_lab.experiments.census import census
-from dominosa_lab.experiments.executors import ExecutorChoice
+from dominosa_lab.experiments.executors import ExecutorChoice, Workers
 from dominosa_lab.experiments.largest import largest_found
 from dominosa_lab.experiments.sampled import sample_census
 from dominosa_lab.experiments.sweep import save_results
@@ -47,7 +47,9 @@ def _store(out: str | Path, name: str) -> Path:
     return Path(out) / "chunks" / name
 
 
-def caviness_census(out: str | Path = "results", executor: ExecutorChoice = None) -> Path:
+def caviness_census(
+    out: str | Path = "results", executor: ExecutorChoice | Workers = None
+) -> Path:
     """``A_k`` for every N = 1..3 and k; the row of the largest k carries a board that has it."""
     rows = []
     for n in CAVINESS["census_ns"]:
@@ -58,7 +60,9 @@ def caviness_census(out: str | Path = "results", executor: ExecutorChoice = None
     return save_results(pd.DataFrame(rows), out, "caviness-census")
 
 
-def caviness_sampled(out: str | Path = "results", executor: ExecutorChoice = None) -> Path:
+def caviness_sampled(
+    out: str | Path = "results", executor: ExecutorChoice | Workers = None
+) -> Path:
     """Solvable and unique fractions with 95% Wilson intervals, per kind of board and N."""
     table = sample_census(CAVINESS["sampled_ns"], CAVINESS["half_width"], CAVINESS["pilot"],
                           CAVINESS["chunk"], CAVINESS["time_limit"], executor,
@@ -66,7 +70,9 @@ def caviness_sampled(out: str | Path = "results", executor: ExecutorChoice = Non
     return save_results(table, out, "caviness-sampled")
 
 
-def caviness_largest(out: str | Path = "results", executor: ExecutorChoice = None) -> Path:
+def caviness_largest(
+    out: str | Path = "results", executor: ExecutorChoice | Workers = None
+) -> Path:
     """One row per climb: N, seed, the exact count reached and the board (a Tatham id)."""
     table = largest_found(CAVINESS["largest_ns"], CAVINESS["climbs"], CAVINESS["steps"],
                           CAVINESS["max_nodes"], executor,

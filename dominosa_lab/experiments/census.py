@@ -268,6 +268,8 @@ def merge_census(n: int, results: Mapping[str, Mapping[str, Any]]) -> Census:
         for k, a in result["counts"].items():
             counts[int(k)] = counts.get(int(k), 0) + int(a)
         nodes += result["nodes"]
+        if result["max_k"] < 0:  # no arrangement of the chunk has a tiling: no example
+            continue
         if result["max_k"] > max_k:
             max_k, at_max, example = result["max_k"], result["at_max"], result["example"]
         elif result["max_k"] == max_k:

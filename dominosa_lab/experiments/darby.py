@@ -1,4 +1,8 @@
-"""Darby's Domino Search (notebook 04): his generator's builds, tiling bias, search orders."""
+"""Darby's Domino Search (notebook 04): his generator's builds, tiling bias, search orders.
+
+Only :func:`darby_orders` is a sweep on ``executor``; the builds and the bias
+run in this process and take ``executor`` for the one signature of every experiment.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +10,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from dominosa_lab.experiments.executors import ExecutorChoice, Workers
 from dominosa_lab.experiments.sweep import random_boards, run_sweep, save_results, with_board_seed
 from dominosa_lab.tilings.bias import all_codes, code_counts, horizontal_share, sample_codes
 from dominosa_lab.tilings.parity import PICKS, build_rows
@@ -40,7 +45,7 @@ DARBY_BIAS = {"small": (4, 5), "small_seeds": range(20_000), "large": (7, 8),
 DARBY_ORDERS = {"ns": (3, 4, 5, 6, 7, 8), "seeds": range(100), "max_nodes": 300_000}
 
 
-def darby_builds(out: str | Path = "results") -> Path:
+def darby_builds(out: str | Path = "results", executor: ExecutorChoice | Workers = None) -> Path:
     """Every build of Darby's generator: attempts, refusals, dominoes placed, dead ends."""
     frames = []
     for n in DARBY_BUILDS["ns"]:
@@ -53,7 +58,7 @@ def darby_builds(out: str | Path = "results") -> Path:
     return save_results(pd.concat(frames, ignore_index=True), out, "darby-builds")
 
 
-def darby_naive(out: str | Path = "results") -> Path:
+def darby_naive(out: str | Path = "results", executor: ExecutorChoice | Workers = None) -> Path:
     """Darby's naive method (no check, one build) for each reading: cell pick and attempt cap."""
     cells = [(r, c) for r in range(7) for c in range(8)]
     frames = [
@@ -65,7 +70,9 @@ def darby_naive(out: str | Path = "results") -> Path:
     return save_results(pd.concat(frames, ignore_index=True), out, "darby-naive")
 
 
-def darby_bias_small(out: str | Path = "results") -> Path:
+def darby_bias_small(
+    out: str | Path = "results", executor: ExecutorChoice | Workers = None
+) -> Path:
     """How often each of the 95 tilings of the 4 x 5 board comes out of each sampler."""
     board, universe = DARBY_BIAS["small"], all_codes(DARBY_BIAS["small"])
     rows = [
@@ -77,7 +84,9 @@ def darby_bias_small(out: str | Path = "results") -> Path:
     return save_results(pd.DataFrame(rows), out, "darby-bias-small")
 
 
-def darby_bias_large(out: str | Path = "results") -> Path:
+def darby_bias_large(
+    out: str | Path = "results", executor: ExecutorChoice | Workers = None
+) -> Path:
     """One row per sampled 7 x 8 tiling: sampler, seed, its code and horizontal share.
 
     A seed for which Darby's method dead-ends in all ten builds has no row.
@@ -91,13 +100,13 @@ def darby_bias_large(out: str | Path = "results") -> Path:
     return save_results(pd.DataFrame(rows), out, "darby-bias-large")
 
 
-def darby_orders(out: str | Path = "results") -> Path:
+def darby_orders(out: str | Path = "results", executor: ExecutorChoice | Workers = None) -> Path:
     """dominowise with orders pile, fewest, mrv, and dlx/mrv, on 100 boards per N."""
     boards = random_boards(DARBY_ORDERS["ns"], DARBY_ORDERS["seeds"])
     budget = DARBY_ORDERS["max_nodes"]
     frame = pd.concat([
         run_sweep(boards, "dominowise", [{"order": o} for o in ("pile", "fewest", "mrv")],
-                  max_nodes=budget),
-        run_sweep(boards, "dlx", {"order": "mrv"}, max_nodes=budget),
+                  executor, max_nodes=budget),
+        run_sweep(boards, "dlx", {"order": "mrv"}, executor, max_nodes=budget),
     ], ignore_index=True)
     return save_results(with_board_seed(frame), out, "darby-orders")

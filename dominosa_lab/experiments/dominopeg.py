@@ -25,12 +25,13 @@ DOMINOPEG_BOARDS = {
 }
 
 
-def dominopeg_runs(out: str | Path = "results") -> Path:
+def dominopeg_runs(out: str | Path = "results", executor: ExecutorChoice | Workers = None) -> Path:
     """The seed's search and exact cover on its boards; exact cover on the 5-hole subsets.
 
     The seed's search stops at its first solution (or at ``naive_budget``
     placements); exact cover (on dancing links, whose counts notebook 05 discusses)
-    finds the first, and all where that is quick.
+    finds the first, and all where that is quick. They run in this process,
+    whatever ``executor`` is given.
     """
     seed_boards, subsets = DOMINOPEG_BOARDS["seed"], DOMINOPEG_BOARDS["subsets"]
     rows = []
@@ -73,7 +74,9 @@ def peg_census(executor: ExecutorChoice | Workers = None, progress: bool = True)
     return tally((chunks[name], results[name]) for name in chunks)
 
 
-def dominopeg_census(out: str | Path = "results", executor: ExecutorChoice = None) -> Path:
+def dominopeg_census(
+    out: str | Path = "results", executor: ExecutorChoice | Workers = None
+) -> Path:
     """Every 5-hole pattern's number of solutions, one row per symmetry orbit of patterns.
 
     Columns: ``holes`` (the orbit's smallest pattern), ``patterns`` (orbit size),

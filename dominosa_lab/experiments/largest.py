@@ -25,7 +25,7 @@ from dominosa_lab.core.puzzle import Puzzle
 from dominosa_lab.experiments.chunks import Chunk, ChunkStore, run_chunks
 from dominosa_lab.experiments.executors import ExecutorChoice, Workers
 from dominosa_lab.formats.tatham import to_tatham
-from dominosa_lab.solvers import count_solutions
+from dominosa_lab.solvers import DEFAULT_METHOD, count_solutions
 
 __all__ = ["climb", "largest_found"]
 
@@ -72,14 +72,18 @@ def largest_found(
     steps: int = 400,
     max_nodes: int = 2_000_000,
     executor: ExecutorChoice | Workers = None,
-    store: ChunkStore | str | Path | None = None,
+    store: str | Path | None = None,
     progress: bool = True,
 ) -> pd.DataFrame:
     """``climbs`` climbs of ``steps`` swaps for each N; one row per climb (see :func:`climb`).
 
     Climb ``i`` of N starts from ``random_puzzle(N, i)`` and draws its swaps
-    from seed ``i``, so the table is the same on every executor.
+    from seed ``i``, so the table is the same on every executor. With a
+    ``store`` folder, finished climbs are kept there, under ``steps``,
+    ``max_nodes`` and the default solver method as the store's settings.
     """
+    settings = {"steps": steps, "max_nodes": max_nodes, "method": DEFAULT_METHOD}
+    store = None if store is None else ChunkStore(store, settings)
     chunks = [Chunk(f"climb-n{n}-s{seed}", (n, seed, steps, max_nodes), steps)
               for n in ns for seed in range(climbs)]
     results = run_chunks(climb, chunks, executor, store=store, progress=progress,

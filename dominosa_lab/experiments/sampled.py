@@ -4,7 +4,7 @@ Two kinds of board (:data:`KINDS`): ``shuffled`` (every arrangement of the
 numbers equally likely, :func:`~dominosa_lab.boards.shuffled.shuffled_puzzle`)
 and ``planted`` (a random set on a uniformly random tiling,
 :func:`~dominosa_lab.random_puzzle`). Board ``i`` of a kind and N is made from
-seed ``i``, so every sample is reproducible and a board is never drawn twice.
+seed ``i``, so every sample is reproducible and no seed is used twice.
 Each board is counted to two with the library's default solver,
 ``count_solutions(board, limit=2)``: none, one, or several solutions.
 
@@ -38,9 +38,9 @@ from dominosa_lab.errors import ArgumentError
 from dominosa_lab.experiments.chunks import Chunk, ChunkStore, run_chunks
 from dominosa_lab.experiments.executors import ExecutorChoice, Workers, open_executor
 from dominosa_lab.experiments.summary import proportion_interval, sample_size
-from dominosa_lab.solvers import count_solutions
+from dominosa_lab.solvers import DEFAULT_METHOD, count_solutions
 
-__all__ = ["KINDS", "OUTCOMES", "count_chunk", "estimate", "sample_census"]
+__all__ = ["KINDS", "OUTCOMES", "count_chunk", "estimate", "sample_census", "sample_chunks"]
 
 #: The boards sampled, by kind: ``maker(n, seed) -> Puzzle``.
 KINDS: dict[str, Callable[[int, int], Puzzle]] = {
@@ -98,7 +98,16 @@ def _widest(tally: Mapping[str, int]) -> tuple[float, float]:
     return max(widths)
 
 
-def _chunks(kind: str, n: int, boards: int, chunk: int, time_limit: float | None) -> list[Chunk]:
+def sample_chunks(
+    kind: str, n: int, boards: int, chunk: int, time_limit: float | None
+) -> list[Chunk]:
+    """The chunks for :func:`count_chunk` of boards ``0 .. boards - 1``, ``chunk`` seeds each.
+
+    Examples
+    --------
+    >>> [c.id for c in sample_chunks("planted", 8, 200, 100, None)]
+    ['planted-n8-s0-100', 'planted-n8-s100-200']
+    """
     return [Chunk(f"{kind}-n{n}-s{first}-{first + chunk}", (kind, n, first, chunk, time_limit),
                   chunk) for first in range(0, boards, chunk)]
 
@@ -110,7 +119,7 @@ def sample_census(
     chunk: int = 100,
     time_limit: float | None = 600.0,
     executor: ExecutorChoice | Workers = None,
-    store: ChunkStore | str | Path | None = None,
+    store: str | Path | None = None,
     progress: bool = True,
 ) -> pd.DataFrame:
     """Sample each kind at each N until every interval is at most ``+- half_width``.
@@ -127,8 +136,11 @@ def sample_census(
         Boards per task.
     time_limit : float or None
         Seconds the solver may spend on one board.
-    executor, store, progress
+    executor, progress
         As for :func:`~dominosa_lab.experiments.chunks.run_chunks`.
+    store : folder, optional
+        Keep the finished chunks there, with ``time_limit`` and the default
+        solver method as the :class:`~dominosa_lab.experiments.chunks.ChunkStore`'s settings.
 
     Returns
     -------
@@ -150,12 +162,15 @@ def sample_census(
     for kind in ns:
         if kind not in KINDS:
             raise ArgumentError(f"no board kind {kind!r}; choose from {', '.join(KINDS)}")
+    if store is not None:
+        store = ChunkStore(store, {"time_limit": time_limit, "method": DEFAULT_METHOD})
     targets = {(kind, n): pilot for kind, values in ns.items() for n in values}
     results: dict[str, dict[str, Any]] = {}
     with open_executor(executor) as workers:
         while True:
             chunks = [c for (kind, n), boards in targets.items()
-                      for c in _chunks(kind, n, boards, chunk, time_limit) if c.id not in results]
+                      for c in sample_chunks(kind, n, boards, chunk, time_limit)
+                      if c.id not in results]
             if not chunks:
                 break
             results.update(run_chunks(count_chunk, chunks, workers, store=store,
@@ -176,7 +191,7 @@ def _tally(results: Mapping[str, Mapping[str, Any]], kind: str, n: int, boards: 
            time_limit: float | None) -> dict[str, Any]:
     """The outcome counts of boards ``0 .. boards - 1`` of a kind and N, added chunk by chunk."""
     total: dict[str, Any] = dict.fromkeys((*OUTCOMES, "seconds"), 0)
-    for c in _chunks(kind, n, boards, chunk, time_limit):
+    for c in sample_chunks(kind, n, boards, chunk, time_limit):
         for key in total:
             total[key] += results[c.id][key]
     return total

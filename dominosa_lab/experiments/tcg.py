@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from dominosa_lab.experiments.executors import ExecutorChoice, Workers
 from dominosa_lab.experiments.sweep import (
     branching_table,
     random_boards,
@@ -27,25 +28,27 @@ TABLE2 = {"ns": (5, 10, 15, 30), "seeds": range(1, 4), "orders": METHODS["dlx"].
 MIN_OPTIONS = {"ns": (5, 10, 15, 20, 30), "seeds": range(100), "max_nodes": 100_000}
 
 
-def tcg_table1(out: str | Path = "results") -> Path:
+def tcg_table1(out: str | Path = "results", executor: ExecutorChoice | Workers = None) -> Path:
     """Homework Table 1's shape: nodes, choices among more than one option, seconds."""
     boards = random_boards([TABLE1["n"]], TABLE1["seeds"])
-    frame = run_sweep(boards, "dlx", {"order": "mrv"}, max_nodes=TABLE1["max_nodes"])
+    frame = run_sweep(boards, "dlx", {"order": "mrv"}, executor, max_nodes=TABLE1["max_nodes"])
     return save_results(with_board_seed(frame), out, "tcg-table1")
 
 
-def tcg_table2(out: str | Path = "results") -> Path:
+def tcg_table2(out: str | Path = "results", executor: ExecutorChoice | Workers = None) -> Path:
     """Homework Table 2's shape: dlx with each item order on boards N = 5, 10, 15, 30."""
     boards = random_boards(TABLE2["ns"], TABLE2["seeds"])
     orders = [{"order": o} if o != "random" else {"order": o, "seed": 0} for o in TABLE2["orders"]]
-    frame = run_sweep(boards, "dlx", orders, max_nodes=TABLE2["max_nodes"])
+    frame = run_sweep(boards, "dlx", orders, executor, max_nodes=TABLE2["max_nodes"])
     return save_results(with_board_seed(frame), out, "tcg-table2")
 
 
-def tcg_min_options(out: str | Path = "results") -> Path:
+def tcg_min_options(
+    out: str | Path = "results", executor: ExecutorChoice | Workers = None
+) -> Path:
     """The fewest options at each choice of dlx/mrv, as a long table: one row per board and k."""
     boards = random_boards(MIN_OPTIONS["ns"], MIN_OPTIONS["seeds"])
     frame = with_board_seed(
-        run_sweep(boards, "dlx", {"order": "mrv"}, max_nodes=MIN_OPTIONS["max_nodes"])
+        run_sweep(boards, "dlx", {"order": "mrv"}, executor, max_nodes=MIN_OPTIONS["max_nodes"])
     )
     return save_results(branching_table(frame), out, "tcg-min-options")
