@@ -12,6 +12,7 @@ import re
 import sys
 import time
 from collections.abc import Sequence
+from contextlib import nullcontext
 from pathlib import Path
 
 from dominosa_lab.boards import GOALS, unique_puzzle
@@ -19,7 +20,7 @@ from dominosa_lab.core.options import ORDERS, check_count, check_seconds
 from dominosa_lab.core.puzzle import Puzzle
 from dominosa_lab.core.search import SearchResult, SearchStats
 from dominosa_lab.errors import ArgumentError, PuzzleError
-from dominosa_lab.experiments import EXPERIMENTS
+from dominosa_lab.experiments import EXPERIMENTS, IN_PROCESS
 from dominosa_lab.experiments.executors import EXECUTORS, open_executor
 from dominosa_lab.formats import (
     catalog,
@@ -281,10 +282,14 @@ def _cmd_experiment(args: argparse.Namespace) -> int:
     if unknown:
         raise ArgumentError(f"no experiment {unknown[0]!r}; known: all, "
                             f"{', '.join(sorted(EXPERIMENTS))}")
-    with open_executor(args.executor, args.scheduler) as workers:
+    sweeps = {name for name in names if name not in IN_PROCESS}
+    if (args.executor or args.scheduler) and not sweeps:
+        raise ArgumentError(f"experiment {names[0]} runs in this process; it takes no "
+                            "--executor or --scheduler")
+    with open_executor(args.executor, args.scheduler) if sweeps else nullcontext() as workers:
         for name in names:
             start = time.perf_counter()
-            path = EXPERIMENTS[name](Path(args.out), workers)
+            path = EXPERIMENTS[name](Path(args.out), workers if name in sweeps else None)
             print(f"wrote {path} in {time.perf_counter() - start:.0f} s", flush=True)
     return 0
 

@@ -112,3 +112,8 @@ def test_the_census_csv_has_every_k_and_a_board_with_the_largest(tiny, tmp_path)
     largest = frame.loc[frame.example.notna()]
     assert largest.k.tolist() == [3, 10]
     assert [dl.count_solutions(dl.from_tatham(b)) for b in largest.example] == [3, 10]
+
+
+def test_an_experiment_without_a_sweep_refuses_an_executor(capsys):
+    assert main(["experiment", "darby-builds", "--executor", "dask"]) == 2
+    assert "takes no --executor" in capsys.readouterr().err

@@ -4,7 +4,8 @@ Each study is a function ``experiment(out, executor=None) -> path`` that writes
 ``out/NAME.csv``; a sweep sends its work to ``executor`` (``"serial"``,
 ``"processes"``, ``"dask"``, a Dask Client: see
 :mod:`~dominosa_lab.experiments.executors`), the few studies that run in this
-process (Darby's builds and bias, the DominoPeg runs) leave it unused.
+process (:data:`IN_PROCESS`: Darby's builds and bias, the DominoPeg runs) leave it
+unused, and the command line refuses ``--executor`` for them.
 ``dominosa-lab experiment NAME [--executor E] [--scheduler ADDRESS]`` runs one,
 and a notebook only reads its CSV with :func:`~dominosa_lab.experiments.sweep.load_results`.
 """
@@ -31,7 +32,8 @@ from dominosa_lab.experiments.executors import ExecutorChoice, Workers
 from dominosa_lab.experiments.sweep import COLUMNS, load_results, run_sweep, save_results
 from dominosa_lab.experiments.tcg import tcg_min_options, tcg_table1, tcg_table2
 
-__all__ = ["COLUMNS", "EXPERIMENTS", "Experiment", "load_results", "run_sweep", "save_results"]
+__all__ = ["COLUMNS", "EXPERIMENTS", "IN_PROCESS", "Experiment", "load_results", "run_sweep",
+           "save_results"]
 
 #: A study: ``experiment(out, executor)`` writes ``out/NAME.csv`` and returns its path.
 Experiment = Callable[[str | Path, ExecutorChoice | Workers], Path]
@@ -52,3 +54,7 @@ EXPERIMENTS: dict[str, Experiment] = {
     "caviness-sampled": caviness_sampled,
     "caviness-largest": caviness_largest,
 }
+
+#: The studies that run in this process and leave the executor unused.
+IN_PROCESS = frozenset({"darby-builds", "darby-naive", "darby-bias-small", "darby-bias-large",
+                        "dominopeg-runs"})
