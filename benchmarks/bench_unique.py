@@ -1,6 +1,7 @@
 """Unique puzzles of a chosen grade: our generator against Simon Tatham's, in the same run.
 
-Run: ``python benchmarks/bench_unique.py [--seeds 10] [--tatham DIR] [--tatham-timeout S]``.
+Run: ``python benchmarks/bench_unique.py [--seeds 10] [--tatham DIR] [--tatham-timeout S]``;
+``--from-csv`` writes ``unique.md`` again from ``unique.csv`` without running anything.
 
 For each case (N, grade) and each seed 0..seeds-1 it times ``unique_puzzle(n, grade,
 seed=seed)`` (wall seconds, the final count by dancing links included), then checks the
@@ -22,15 +23,18 @@ import argparse
 import csv
 import os
 import platform
+import re
 import statistics
 import subprocess
 import sys
 import time
 from pathlib import Path
 
+import pandas as pd
 from tatham_tools import load_tatham
 
 from dominosa_lab import from_tatham, grade, to_tatham, unique_puzzle
+from dominosa_lab.experiments.summary import median_under_budget
 
 HERE = Path(__file__).parent
 RESULTS = HERE / "results"
@@ -99,16 +103,17 @@ def his_runs(n: int, wanted: str, seeds: int, tatham, timeout: float) -> list[di
     return rows
 
 
-def median_text(rows: list[dict], timeout: float | None = None) -> str:
-    """The median of the seconds, ``> T`` when more than half the runs were stopped at T."""
-    values = sorted(r["seconds"] if r["status"] == "found" else float("inf") for r in rows)
-    middle = statistics.median(values)
-    if middle == float("inf"):
-        return f"> {timeout:g}" if timeout else "stopped"
-    return f"{middle:.2f}"
+def median_text(rows: list[dict]) -> str:
+    """The median of the seconds, ``≥ X`` when it is only a lower bound (see
+    :func:`~dominosa_lab.experiments.summary.median_under_budget`: a stopped run counts
+    as its timeout and sorts after every finished one)."""
+    frame = pd.DataFrame({"case": 0, "seconds": [float(r["seconds"]) for r in rows],
+                          "status": [r["status"] for r in rows]})
+    median = median_under_budget(frame, "case", value="seconds").iloc[0]
+    return ("≥ " if median["capped"] else "") + f"{median['seconds']:.2f}"
 
 
-def table(rows: list[dict], timeout: float) -> list[str]:
+def table(rows: list[dict]) -> list[str]:
     """The per-case table in markdown."""
     out = ["| N | grade | goal s | ours: median s | max s | boards graded (median) | our grade "
            "| his solver's grade | Tatham: median s | stopped at the timeout |",
@@ -124,18 +129,62 @@ def table(rows: list[dict], timeout: float) -> list[str]:
         his_grades = (f"{sum(r['his_grade'] == wanted for r in checked)}/{len(checked)}"
                       if checked else ("(N > 14)" if n > 14 else "(tools absent)"))
         if theirs:
-            him = median_text(theirs, timeout)
+            him = median_text(theirs)
             stopped = f"{sum(r['status'] != 'found' for r in theirs)}/{len(theirs)}"
         elif n >= 15 and wanted == "hard":
             him, stopped = "never (no hard board exists under his rules)", ""
         else:
             quoted = QUOTED.get((n, wanted))
             him, stopped = (f"{quoted:g} (quoted)" if quoted else "not run"), ""
-        boards = statistics.median(r["boards"] for r in mine)
+        boards = statistics.median(float(r["boards"]) for r in mine)
         out.append(f"| {n} | {wanted} | {goal or ''} | {median_text(mine)} | "
-                   f"{max(r['seconds'] for r in mine):.2f} | {boards:g} | "
+                   f"{max(float(r['seconds']) for r in mine):.2f} | {boards:g} | "
                    f"{grades}/{len(mine)} | {his_grades} | {him} | {stopped} |")
     return out
+
+
+def report(rows: list[dict], run: dict) -> str:
+    """``unique.md``: how the run was made (``run``: started, python, cores, the load average
+    at the start and the end, seeds, Tatham's timeout), then the table of ``rows``."""
+    ran_his = any(r["who"] == "tatham" for r in rows)
+    lines = [
+        "# Unique puzzles of a chosen grade: our generator and Tatham's",
+        "",
+        f"Written by `benchmarks/bench_unique.py`, started {run['started']}. Python "
+        f"{run['python']}, {run['cores']} cores, load average {run['load_start']:.1f} at "
+        f"the start and {run['load_end']:.1f} at the end (a shared machine; both generators "
+        "ran in this run, one after the other).",
+        "",
+        f"Per case {run['seeds']} seeds. *ours*: wall seconds of `unique_puzzle(n, grade, seed)`, "
+        "its final count of solutions by dancing links included; *boards graded*: boards the "
+        "capped ladder graded (each swap tried is one). *our grade*: runs where `grade(p)` is "
+        "the grade asked; *his solver's grade*: where his solver (`-g`, full strength) gives it "
+        "too (N <= 14: at N >= 15 his set analysis is off, and `hard` is ours). *Tatham*: "
+        + (f"his generator (`dominosa-gen gen NdX SEED`, seeds 1..{run['seeds']}) in this run, "
+           f"wall seconds per process, stopped after {run['timeout']:g} s, and given up "
+           f"for a case after {GIVE_UP} stops in a row; a stopped run counts as "
+           f"{run['timeout']:g} s and sorts after every finished one, so a median marked ≥ "
+           "(half or more of the runs stopped) is only a lower bound."
+           if ran_his else "the issue's figures (his tools were not run)."),
+        "",
+        *table(rows),
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def run_again(old_report: str, rows: list[dict]) -> dict:
+    """How the run behind ``unique.csv`` was made: its header line in the old ``unique.md``,
+    its seeds and Tatham's timeout in the rows."""
+    made = re.search(r"started (\S+ \S+)\. Python (\S+), (\d+) cores, load average (\S+) at "
+                     r"the start and (\S+) at the end", old_report)
+    if made is None:
+        raise SystemExit("unique.md does not say how its run was made; run the benchmark")
+    stopped = {float(r["seconds"]) for r in rows if r["status"] == "stopped"}
+    return {"started": made[1], "python": made[2], "cores": made[3],
+            "load_start": float(made[4]), "load_end": float(made[5]),
+            "seeds": 1 + max(r["seed"] for r in rows if r["who"] == "ours"),
+            "timeout": stopped.pop() if len(stopped) == 1 else float("nan")}
 
 
 def main() -> None:
@@ -145,7 +194,17 @@ def main() -> None:
     parser.add_argument("--tatham-timeout", type=float, default=300.0)
     parser.add_argument("--no-tatham-generator", action="store_true",
                         help="check grades with his solver but do not run his generator")
+    parser.add_argument("--from-csv", action="store_true",
+                        help="write unique.md again from unique.csv; run nothing")
     args = parser.parse_args()
+    if args.from_csv:
+        with (RESULTS / "unique.csv").open(newline="") as handle:
+            rows = [{**r, "n": int(r["n"]), "seed": int(r["seed"])}
+                    for r in csv.DictReader(handle)]
+        text = report(rows, run_again((RESULTS / "unique.md").read_text(), rows))
+        (RESULTS / "unique.md").write_text(text)
+        print(text)
+        return
     tatham = load_tatham(args.tatham)
     load_start = os.getloadavg()[0]
     started = time.strftime("%Y-%m-%d %H:%M")
@@ -163,31 +222,12 @@ def main() -> None:
         writer = csv.DictWriter(handle, fieldnames=list(rows[0]))
         writer.writeheader()
         writer.writerows(rows)
-    ran_his = any(r["who"] == "tatham" for r in rows)
-    lines = [
-        "# Unique puzzles of a chosen grade: our generator and Tatham's",
-        "",
-        f"Written by `benchmarks/bench_unique.py`, started {started}. Python "
-        f"{platform.python_version()}, {os.cpu_count()} cores, load average {load_start:.1f} at "
-        f"the start and {os.getloadavg()[0]:.1f} at the end (a shared machine; both generators "
-        "ran in this run, one after the other).",
-        "",
-        f"Per case {args.seeds} seeds. *ours*: wall seconds of `unique_puzzle(n, grade, seed)`, "
-        "its final count of solutions by dancing links included; *boards graded*: boards the "
-        "capped ladder graded (each swap tried is one). *our grade*: runs where `grade(p)` is "
-        "the grade asked; *his solver's grade*: where his solver (`-g`, full strength) gives it "
-        "too (N <= 14: at N >= 15 his set analysis is off, and `hard` is ours). *Tatham*: "
-        + (f"his generator (`dominosa-gen gen NdX SEED`, seeds 1..{args.seeds}) in this run, "
-           f"wall seconds per process, stopped after {args.tatham_timeout:g} s, and given up "
-           f"for a case after {GIVE_UP} stops in a row; a median over runs some of which were "
-           "stopped counts them as longer than the timeout."
-           if ran_his else "the issue's figures (his tools were not run)."),
-        "",
-        *table(rows, args.tatham_timeout),
-        "",
-    ]
-    (RESULTS / "unique.md").write_text("\n".join(lines))
-    print("\n".join(lines))
+    text = report(rows, {"started": started, "python": platform.python_version(),
+                         "cores": os.cpu_count(), "load_start": load_start,
+                         "load_end": os.getloadavg()[0], "seeds": args.seeds,
+                         "timeout": args.tatham_timeout})
+    (RESULTS / "unique.md").write_text(text)
+    print(text)
 
 
 if __name__ == "__main__":
