@@ -131,23 +131,25 @@ def _piece(ax: Axes, pl: PegPlacement, label: bool) -> None:
                 va="center", fontsize=11, color=EDGE_COLOR, fontweight="bold")
 
 
-def draw_orientation(orientation: Orientation, ax: Axes) -> Axes:
-    """One orientation alone: the piece at the top-left of a small grid of circles."""
+def draw_orientation(orientation: Orientation, ax: Axes, margin: float = 0.6) -> Axes:
+    """One orientation alone: the piece at the top-left of a small grid of circles, with
+    ``margin`` circle spacings of room around the grid."""
     pl = PegPlacement(0, orientation)
     rows, cols = (2, 3) if orientation.horizontal else (3, 2)
     for r in range(rows):
         for c in range(cols):
             ax.add_patch(Circle((c, r), HOLE_RADIUS * 0.8, color=HOLE_COLOR, alpha=0.25))
     _piece(ax, pl, label=False)
-    ax.set_xlim(-0.6, 2.6)
-    ax.set_ylim(2.6, -0.6)
+    ax.set_xlim(-margin, 2 + margin)
+    ax.set_ylim(2 + margin, -margin)
     ax.set_aspect("equal")
     ax.axis("off")
     return ax
 
 
 def draw_orientations(orientations: Sequence[Orientation] = ORIENTATIONS) -> Figure:
-    """Every orientation, one row per base piece, in the seed's order.
+    """Every orientation, one column per base piece in the seed's order: a wide, short
+    figure whose glyphs fill their squares (readable on a projector).
 
     Examples
     --------
@@ -158,18 +160,18 @@ def draw_orientations(orientations: Sequence[Orientation] = ORIENTATIONS) -> Fig
     """
     pieces = sorted({o.piece for o in orientations})
     per_piece = {p: [o for o in orientations if o.piece == p] for p in pieces}
-    width = max(len(v) for v in per_piece.values())
-    fig, axes = plt.subplots(len(pieces), width, figsize=(1.1 * width, 1.1 * len(pieces)),
-                             squeeze=False)
-    for i, p in enumerate(pieces):
-        for j, ax in enumerate(axes[i]):
-            if j < len(per_piece[p]):
-                o = per_piece[p][j]
-                draw_orientation(o, ax)
-                ax.set_title(f"{o.name} {'F' if o.flip else ''}{o.rotation}", fontsize=11)
-            else:
-                ax.axis("off")
-    fig.tight_layout()
+    height = max(len(v) for v in per_piece.values())
+    fig, axes = plt.subplots(height, len(pieces), figsize=(13, 8.6), squeeze=False)
+    for j, p in enumerate(pieces):
+        for i, ax in enumerate(axes[:, j]):
+            ax.axis("off")
+            if i < len(per_piece[p]):
+                o = per_piece[p][i]
+                draw_orientation(o, ax, margin=0.3)
+                ax.set_title(f"{o.name} {'F' if o.flip else ''}{o.rotation}", fontsize=14,
+                             pad=2)
+    fig.subplots_adjust(left=0.005, right=0.995, top=0.96, bottom=0.005, wspace=0.08,
+                        hspace=0.35)
     return fig
 
 
