@@ -1,9 +1,11 @@
 """The stepper, driven from code: it shows the board and counters of the chosen step."""
 
 import pytest
+from matplotlib.colors import to_rgb
 
 from dominosa_lab import METHODS, Placement, Puzzle, load, solve
-from dominosa_lab.draw.stepper import LAST_MOVE_COLOR, stepper
+from dominosa_lab.draw.animate import NEW_COLOR
+from dominosa_lab.draw.stepper import stepper
 
 DOUBLE_1 = Puzzle([[0, 0, 1], [1, 1, 0]])
 SMALL = load("mikefc-small")
@@ -43,13 +45,12 @@ def test_stepper_shows_the_solution_at_the_step_it_was_found(small_run):
     assert "solutions 1" in s.counters.value
 
 
-def test_stepper_outlines_the_last_move_in_red(small_run):
+def test_stepper_outlines_the_last_move_in_the_animations_new_piece_colour(small_run):
     s = stepper(SMALL, small_run)
     s.step, last = [(i, e.item) for i, e in enumerate(small_run.trace, 1) if e.kind == "place"][5]
-    red = [(x, y) for x, y, colour in outlines(s.board_ax)
-           if colour[:3] == pytest.approx((0xD7 / 255, 0x30 / 255, 0x27 / 255))]
-    assert LAST_MOVE_COLOR == "#d73027"
-    assert red == [centre(SMALL, last)]
+    new = [(x, y) for x, y, colour in outlines(s.board_ax)
+           if colour[:3] == pytest.approx(to_rgb(NEW_COLOR))]
+    assert new == [centre(SMALL, last)]
 
 
 def test_stepper_takes_a_backtracked_piece_off_the_board(small_run):

@@ -17,6 +17,7 @@ from matplotlib.figure import Figure
 
 from dominosa_lab.core.puzzle import Placement, Puzzle
 from dominosa_lab.core.search import SearchResult
+from dominosa_lab.draw.animate import NEW_COLOR
 from dominosa_lab.draw.board import draw_puzzle, outline
 from dominosa_lab.draw.tree import draw_search_tree
 from dominosa_lab.trace.tree import Frame, describe_event, replay, search_tree, wrap_caption
@@ -25,13 +26,11 @@ __all__ = [
     "CAPTION_WIDTH",
     "DPI",
     "FONTSIZE",
-    "LAST_MOVE_COLOR",
     "Stepper",
     "draw_search_step",
     "stepper",
 ]
 
-LAST_MOVE_COLOR = "#d73027"
 FONTSIZE = 11.0  # points: move labels, legend; titles 2 more (readable on a projector)
 DPI = 100  # the stepper's picture: a 10-inch figure is 1000 pixels wide
 CAPTION_WIDTH = 28  # characters per line of the caption over the board (after the step)
@@ -132,7 +131,7 @@ def draw_search_step(
     legend: bool = True,
     fontsize: float = FONTSIZE,
 ) -> None:
-    """Draw the search at one step: the board (newest piece in red) and the tree so far.
+    """Draw the search at one step: the board (newest piece in blue) and the tree so far.
 
     Parameters
     ----------
@@ -166,7 +165,7 @@ def draw_search_step(
     board_ax.set_title(f"step {frame.step}\n{caption}", fontsize=fontsize + 2)
     event = frame.event
     if event is not None and event.kind == "place" and isinstance(event.item, Placement):
-        outline(board_ax, puzzle, event.item, LAST_MOVE_COLOR)
+        outline(board_ax, puzzle, event.item, NEW_COLOR)
     if tree is not None and tree_ax is not None:
         draw_search_tree(tree, tree_ax, max_nodes=max_nodes, current=frame.node,
                          step=frame.step, legend=legend, fontsize=fontsize,
