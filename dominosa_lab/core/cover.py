@@ -172,9 +172,8 @@ class CoverSearch:
         Read the blocked-option rule only on items with at most this many options left
         (a bound past which the rule cannot fire saves its cost; None: always).
 
-    The search starts at level 0 (:meth:`start`); a caller may add its own
-    deductions there (:meth:`kill`, :meth:`probe`) before :meth:`covers` streams
-    the solutions.
+    The search starts at level 0 (:meth:`start`, or a caller's own compiled deductions
+    there through :meth:`deduce`) before :meth:`covers` streams the solutions.
     """
 
     def __init__(self, model: CoverModel, search: Search, payload: Callable[[int], Any],
@@ -231,20 +230,13 @@ class CoverSearch:
 
     def start(self) -> bool:
         """Level 0: dead options out, forced options in, propagation; False on a conflict."""
-        kind = K.start(self.m, self.s, self.g, self.dead)
-        return self._settle(kind)
+        return self.deduce(K.start, self.dead)
 
-    def kill(self, options: Sequence[int]) -> bool:
-        """Make ``options`` false at level 0 (a caller's deductions) and propagate."""
-        kind = K.kill(self.m, self.s, self.g, np.asarray(options, dtype=np.int64))
-        return self._settle(kind)
-
-    def probe(self, klass: int = 0) -> int:
-        """Failed-option probing at level 0 to a fixed point, on the options of the items of
-        class ``klass`` with two options left; returns how many it ruled out."""
-        kind, ruled = K.probe(self.m, self.s, self.g, klass)
-        self._settle(kind)
-        return int(ruled)
+    def deduce(self, kernel: Callable[..., int], *args: Any) -> bool:
+        """Level 0 by a caller's compiled deductions: ``kernel(m, s, g, *args)`` (numba; it may
+        call this engine's kernels ``start``, with :attr:`dead`, ``kill`` and ``probe``) returns
+        a conflict kind. False on a conflict."""
+        return self._settle(kernel(self.m, self.s, self.g, *args))
 
     def covers(self) -> Iterator[np.ndarray]:
         """Yield each solution as the array of its options (true options), in turn."""

@@ -25,12 +25,14 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from dominosa_lab.core import _cover_kernel as K
 from dominosa_lab.core.cover import CoverModel, CoverSearch
 from dominosa_lab.core.puzzle import Placement, Puzzle
 from dominosa_lab.core.search import Search
 from dominosa_lab.logic.geometry import shape
 
-__all__ = ["RULE_MAX", "DominosaCover", "build", "fixed_point", "hall_sets_out", "root_deductions"]
+__all__ = ["RULE_MAX", "DominosaCover", "build", "fixed_point", "hall_sets_out", "root_deductions",
+           "root_kernel"]
 
 #: Item classes: squares and dominoes; each is read through the other by the blocked rule.
 SQUARE, DOMINO = 0, 1
@@ -160,19 +162,29 @@ def root_deductions(engine: CoverSearch, board: DominosaCover, probe: bool) -> b
     """Level 0: the engine's own steps, then Hall sets to a fixed point, then (``probe``)
     failed-placement probing on the squares with two placements left (Tatham's forcing
     chains run through such squares) and Hall sets again while either rules something out.
+    One compiled call (:func:`root_kernel`): on small boards the calls themselves would cost more
+    than the deductions.
 
     Returns False when the board is found to have no solution.
     """
-    if not engine.start():
-        return False
-    while True:
-        out = board.hall_sets_out(engine.state())
-        while out.size:
-            if not engine.kill(out):
-                return False
-            out = board.hall_sets_out(engine.state())
-        if not probe or engine.probe(SQUARE) == 0 or engine.failed:
-            return not engine.failed
+    return engine.deduce(root_kernel, engine.dead, board.values, board.pairs, board.max_pip, probe)
+
+
+@njit(cache=True)
+def root_kernel(m, s, g, dead, values, pairs, max_pip, probe):
+    """:func:`root_deductions` as one kernel: the conflict kind it ends with."""
+    kind = K.start(m, s, g, dead)
+    while kind == K.C_NONE:
+        out = hall_sets_out(values, pairs, m[2], m[3], max_pip, s[0][K.VAL])
+        if out.size:
+            kind = K.kill(m, s, g, out)
+        elif not probe:
+            break
+        else:
+            kind, ruled = K.probe(m, s, g, SQUARE)
+            if ruled == 0:
+                break
+    return kind
 
 
 def fixed_point(puzzle: Puzzle) -> int:

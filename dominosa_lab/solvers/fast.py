@@ -97,6 +97,5 @@ def is_compiled() -> bool:
     from dominosa_lab.core.cover import cached
     from dominosa_lab.logic import compiled
 
-    return cached(_cover_kernel.run, _cover_kernel.start, _cover_kernel.probe,
-                  _cover_kernel.kill, _cover_kernel.finish, compiled.hall_sets_out,
-                  compiled.build)
+    return cached(_cover_kernel.run, _cover_kernel.start, _cover_kernel.finish,
+                  compiled.root_kernel, compiled.hall_sets_out, compiled.build)
