@@ -13,6 +13,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import chain
+from operator import attrgetter
 from typing import Any
 
 from dominosa_lab.errors import PuzzleError
@@ -337,6 +338,11 @@ def _check_balance(rows: tuple[tuple[int | None, ...], ...], n_cells: int, n: in
         )
 
 
+#: A Placement's own order (``order=True``: by ``a``, then ``b``), compared without calling its
+#: Python ``__lt__`` (sorting a solution is on every method's path).
+_PLACEMENT_ORDER = attrgetter("a", "b")
+
+
 @dataclass(frozen=True)
 class Solution:
     """A set of placements on a puzzle (complete or partial).
@@ -355,7 +361,7 @@ class Solution:
 
     def __init__(self, puzzle: Puzzle, placements: Iterable[Placement]) -> None:
         object.__setattr__(self, "puzzle", puzzle)
-        object.__setattr__(self, "placements", tuple(sorted(placements)))
+        object.__setattr__(self, "placements", tuple(sorted(placements, key=_PLACEMENT_ORDER)))
 
     def problems(self, puzzle: Puzzle | None = None) -> list[str]:
         """Why this is not a complete solution of ``puzzle`` (empty list if it is)."""
