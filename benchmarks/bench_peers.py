@@ -225,8 +225,9 @@ def _valid(rows, sol) -> bool:
 
 
 def measure(sizes, boards, seed0, timeout, solvers, done=None, repeats=1) -> pd.DataFrame:
-    """One row per (solver, task, board): status, seconds, solutions found; ``done(frame)``
-    is called with the rows so far after each N."""
+    """One row per (solver, task, board): status, seconds (the median of up to ``repeats``
+    runs of a board under :data:`REPEAT_BELOW` s), first_seconds (the first run), solutions
+    found; ``done(frame)`` is called with the rows so far after each N."""
     workers = {name: Worker(name) for name in solvers}
     rows_out: list = []
     given_up: set = set()
