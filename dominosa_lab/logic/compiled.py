@@ -27,7 +27,7 @@ from numba import njit
 
 from dominosa_lab.core import _cover_kernel as K
 from dominosa_lab.core.cover import CoverModel, CoverSearch
-from dominosa_lab.core.puzzle import Placement, Puzzle
+from dominosa_lab.core.puzzle import Puzzle
 from dominosa_lab.core.search import Search
 from dominosa_lab.logic.geometry import shape
 
@@ -71,35 +71,13 @@ class DominosaCover:
         arrays = build(rows, self.max_pip)
         ost, oit, ist, iop, prim, rule, klass, self.values, self.pairs = arrays
         self.model = CoverModel.from_arrays(ost, oit, ist, iop, prim, rule, klass)
-        self.placements, self.rank = _placements(puzzle.cells)
+        self.placements = shape(puzzle.cells).placements
 
     def engine(self, search: Search, rule: bool = True, learn: bool = True) -> CoverSearch:
         """The compiled engine on this board, with or without the blocked-option rule and
         clause learning, reporting to ``search``."""
         return CoverSearch(self.model, search, self.placements.__getitem__, learn=learn,
                            rule_max=RULE_MAX if rule else 0)
-
-    def solution_order(self, cover: np.ndarray) -> list[Placement]:
-        """The placements of some options, sorted as a Solution keeps them."""
-        placements = self.placements
-        return [placements[q] for q in cover[np.argsort(self.rank[cover])]]
-
-    def hall_sets_out(self, state: np.ndarray) -> np.ndarray:
-        """The placements :func:`~dominosa_lab.logic.hall.hall_sets` rules out in ``state``."""
-        m = self.model
-        return hall_sets_out(self.values, self.pairs, m.ist, m.iop, self.max_pip, state)
-
-
-def _placements(cells: tuple) -> tuple[tuple[Placement, ...], np.ndarray]:
-    """The placements of a board's shape in option order (the geometry's), and the rank of
-    each in sorted order (kept with the shape: every numbering shares it)."""
-    layout = shape(cells)
-    rank = layout.tables.get("rank")
-    if rank is None:
-        order = sorted(range(len(layout.placements)), key=layout.placements.__getitem__)
-        rank = layout.tables["rank"] = np.empty(len(order), np.int64)
-        rank[order] = np.arange(len(order))
-    return layout.placements, rank
 
 
 @njit(cache=True)

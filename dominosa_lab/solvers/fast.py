@@ -50,7 +50,7 @@ def solve(puzzle: Puzzle, search: Search) -> Iterator[Solution]:
     engine = board.engine(search)
     root_deductions(engine, board, probe=board.model.n_options <= PROBE_MAX_PLACEMENTS)
     for cover in engine.covers():
-        solution = Solution(puzzle, board.solution_order(cover))
+        solution = Solution(puzzle, map(board.placements.__getitem__, cover.tolist()))
         search.found(solution)
         yield solution
 
@@ -98,4 +98,4 @@ def is_compiled() -> bool:
     from dominosa_lab.logic import compiled
 
     return cached(_cover_kernel.run, _cover_kernel.start, _cover_kernel.finish,
-                  compiled.root_kernel, compiled.hall_sets_out, compiled.build)
+                  compiled.root_kernel, compiled.build)
