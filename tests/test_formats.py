@@ -152,6 +152,12 @@ def test_a_shape_reads_characters_or_tokens_with_dots_for_gaps():
     assert parse_mask("x.x\nxxx\n") == parse_mask("1 . 2\n10 3 4") == expected
 
 
+def test_a_shape_read_from_a_commented_board_file_is_the_board_s_own():
+    text = "# a double-1 board\n0 0 1  # top row\n1 1 0\n"
+    assert parse_mask(text) == [[True] * 3] * 2 == [[c is not None for c in row]
+                                                    for row in parse_text(text).rows]
+
+
 @pytest.mark.parametrize(("text", "words"), [("xx\nxxx", "line 2: 3 squares, but the first line "
                                               "has 2"), ("\n  \n", "no board shape")])
 def test_a_bad_shape_is_refused_naming_the_line(text, words):

@@ -33,11 +33,11 @@ def parse_text(text: str, max_pip: int | None = None, name: str | None = None) -
     """
     rows: list[list[int | None]] = []
     for lineno, raw in enumerate(text.splitlines(), start=1):
-        line = raw.partition("#")[0]
-        if not line.strip():
+        tokens = _tokens(raw)
+        if not tokens:
             continue
         row: list[int | None] = []
-        for col, token in enumerate(line.split()):
+        for col, token in enumerate(tokens):
             if token == _GAP:
                 row.append(None)
             elif token.isdecimal():
@@ -59,23 +59,23 @@ def parse_text(text: str, max_pip: int | None = None, name: str | None = None) -
 def parse_mask(text: str) -> list[list[bool]]:
     """A board's shape from text: one line per row, ``.`` for a gap, anything else a cell.
 
-    A line with spaces is read as tokens (so a board in :func:`parse_text`'s format
-    gives its own shape); a line without, character by character. Blank lines are
-    skipped.
+    A line with spaces is read as tokens, comments after ``#`` dropped, as by
+    :func:`parse_text` (so a board in its format gives its own shape); a line without,
+    character by character (``#`` is then a square). Blank lines are skipped.
 
     Examples
     --------
     >>> parse_mask("xx.\\nxxx\\n")
     [[True, True, False], [True, True, True]]
-    >>> parse_mask("1 10 .")
+    >>> parse_mask("# a board\\n1 10 .")
     [[True, True, False]]
     """
     rows: list[list[bool]] = []
     for lineno, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
-        if not line:
+        tokens = _tokens(line) if any(ch.isspace() for ch in line) else list(line)
+        if not tokens:
             continue
-        tokens = line.split() if any(ch.isspace() for ch in line) else list(line)
         if rows and len(tokens) != len(rows[0]):
             raise FormatError(
                 f"line {lineno}: {len(tokens)} squares, but the first line has {len(rows[0])}")
@@ -83,6 +83,11 @@ def parse_mask(text: str) -> list[list[bool]]:
     if not rows:
         raise FormatError("the text holds no board shape (only blank lines)")
     return rows
+
+
+def _tokens(line: str) -> list[str]:
+    """The entries of one line of :func:`parse_text`'s format (a comment after ``#`` dropped)."""
+    return line.partition("#")[0].split()
 
 
 def to_text(puzzle: Puzzle) -> str:
