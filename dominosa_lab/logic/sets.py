@@ -22,11 +22,11 @@ from functools import lru_cache
 
 import numpy as np
 
-from dominosa_lab.logic.geometry import bits, domino_index
+from dominosa_lab.logic.geometry import Geometry, bits, domino_index
 from dominosa_lab.logic.state import State
 from dominosa_lab.logic.step import Step, join, squares_text
 
-__all__ = ["TATHAM_SET_LIMIT", "plain_set_text", "set_analysis"]
+__all__ = ["TATHAM_SET_LIMIT", "held_numbers", "plain_set_text", "set_analysis"]
 
 #: Tatham skips a number shown on more squares than this.
 TATHAM_SET_LIMIT = 16
@@ -65,7 +65,7 @@ def set_analysis(state: State, doubles: bool = False,
         if limit is not None and len(squares) > limit:
             continue
         local = {s: i for i, s in enumerate(squares)}
-        subsets, unions, kinds = _candidates(*_domino_sets(state, v, squares, local), doubles)
+        subsets, unions, kinds = _candidates(*held_numbers(g, state.active, v), doubles)
         done = 0
         i = 0
         while i < len(subsets):
@@ -88,14 +88,16 @@ def set_analysis(state: State, doubles: bool = False,
                 i = 0
 
 
-def _domino_sets(state: State, v: int, squares, local) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Per square of v: the other numbers it can be paired with (a bit each), and the
-    squares of v an active double joins it to (a bit each, local indices)."""
-    g = state.geometry
+def held_numbers(g: Geometry, active: int, v: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Per square of v (in ``g.number_cells[v]`` order): the numbers w of the dominoes v-w
+    its ``active`` placements give it (a bit each, v itself for a double), and the squares of v
+    an active double joins it to (a bit each, local indices)."""
+    squares = g.number_cells[v]
+    local = {s: i for i, s in enumerate(squares)}
     held = [0] * len(squares)
     joined = [0] * len(squares)
     for i, s in enumerate(squares):
-        for p in bits(state.active & g.cell_mask[s]):
+        for p in bits(active & g.cell_mask[s]):
             t = g.other(p, s)
             held[i] |= 1 << g.values[t]
             if g.values[t] == v:

@@ -31,7 +31,7 @@ from itertools import product
 
 from dominosa_lab.logic.geometry import Geometry, bits, domino_index, union
 from dominosa_lab.logic.matching import Matching, reach, strong_components
-from dominosa_lab.logic.sets import TATHAM_SET_LIMIT, plain_set_text
+from dominosa_lab.logic.sets import TATHAM_SET_LIMIT, held_numbers, plain_set_text
 from dominosa_lab.logic.state import State
 from dominosa_lab.logic.step import Step, squares_text
 
@@ -77,27 +77,12 @@ def wide_sets(state: State, limit: int = TATHAM_SET_LIMIT) -> Iterator[Step]:
             memo[v] = seen
 
 
-def _held_sets(g: Geometry, active: int, v: int) -> tuple[list[int], list[list[int]]]:
-    """Per square of v: the numbers w of the dominoes v-w it can hold (a bit each), and the
-    squares of v an active double joins it to (local indices)."""
-    squares = g.number_cells[v]
-    local = {s: i for i, s in enumerate(squares)}
-    held = [0] * len(squares)
-    joined: list[list[int]] = [[] for _ in squares]
-    for i, s in enumerate(squares):
-        for p in bits(active & g.cell_mask[s]):
-            t = g.other(p, s)
-            held[i] |= 1 << g.values[t]
-            if g.values[t] == v:
-                joined[i].append(local[t])
-    return held, joined
-
-
 def _sets(g: Geometry, active: int, v: int) -> Iterator[tuple[tuple[int, ...], int, bool]]:
     """The smallest tight sets of v's squares (local indices, sorted), each once, with the
     numbers w of their dominoes (a bit each) and False; or one set of squares with too few
     dominoes, with its numbers and True (then the board has no solution)."""
-    held, joined = _held_sets(g, active, v)
+    held, near = held_numbers(g, active, v)
+    joined = [bits(m) for m in near]
     k = len(held)
     plain = [i for i in range(k) if not joined[i]]
     done: set[tuple[int, ...]] = set()
@@ -191,10 +176,7 @@ def _ruled_by(g: Geometry, v: int, found: tuple[int, ...], numbers: int, starved
     inside = g.squares_mask(g.number_cells[v][i] for i in found)
     if starved:
         return inside
-    dominoes = 0
-    for w in bits(numbers):
-        dominoes |= g.domino_mask[domino_index(v, w)]
-    return dominoes & ~inside
+    return union(g.domino_mask[domino_index(v, w)] for w in bits(numbers)) & ~inside
 
 
 def _explain(step: Step) -> str:
