@@ -48,8 +48,8 @@ from dominosa_lab.errors import ArgumentError, PuzzleError
 from dominosa_lab.logic import LEVELS, Deduced, Grade, deduce, geometry, solutions
 from dominosa_lab.logic.geometry import bits
 from dominosa_lab.solvers import count_solutions
-from dominosa_lab.tilings.count import Board, board_mask, narrow
-from dominosa_lab.tilings.sample import MAX_SAMPLE_WIDTH, flip_tiling, uniform_tiling
+from dominosa_lab.tilings.count import Board, board_mask
+from dominosa_lab.tilings.sample import exact_sampler_takes, flip_tiling, uniform_tiling
 
 __all__ = [
     "COUNT_LIMIT",
@@ -203,10 +203,7 @@ def _check_possible(n: int, grade: str, mask: np.ndarray) -> None:
 
 def _sampler(mask: np.ndarray):
     """The uniform sampler where it takes the board, else the flip chain (approximate)."""
-    rows, cols = mask.shape
-    full_odd = bool(mask.all()) and rows % 2 != cols % 2
-    return uniform_tiling if full_odd or narrow(mask)[0].shape[1] <= MAX_SAMPLE_WIDTH \
-        else flip_tiling
+    return uniform_tiling if exact_sampler_takes(mask) else flip_tiling
 
 
 class _Run:

@@ -56,6 +56,7 @@ __all__ = [
     "MAX_SAMPLE_WIDTH",
     "SAMPLERS",
     "checked_tiling",
+    "exact_sampler_takes",
     "flip_tiling",
     "get_sampler",
     "temperley_tiling",
@@ -84,6 +85,19 @@ def uniform_tiling(mask: np.ndarray, rng: np.random.Generator) -> list[Placement
     if _temperleyan(mask):
         return temperley_tiling(mask, rng)
     return transfer_tiling(mask, rng)
+
+
+def exact_sampler_takes(mask: np.ndarray) -> bool:
+    """Whether :func:`uniform_tiling` takes this board: a full odd x even rectangle, or a
+    shorter side of at most :data:`MAX_SAMPLE_WIDTH` cells.
+
+    Examples
+    --------
+    >>> from dominosa_lab.tilings.count import board_mask
+    >>> exact_sampler_takes(board_mask((61, 62))), exact_sampler_takes(board_mask((20, 20)))
+    (True, False)
+    """
+    return _temperleyan(mask) or narrow(mask)[0].shape[1] <= MAX_SAMPLE_WIDTH
 
 
 def _temperleyan(mask: np.ndarray) -> bool:
