@@ -8,6 +8,7 @@ time says how far it got, on stderr, with exit status 1.
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import sys
 import time
@@ -38,6 +39,7 @@ from dominosa_lab.solvers import DEFAULT_METHOD, METHODS, MethodInfo, method_inf
 __all__ = [
     "DEFAULT_TIME_LIMIT",
     "DRAW_FORMATS",
+    "EXIT_BROKEN_PIPE",
     "EXIT_FAILED",
     "EXIT_USAGE",
     "build_parser",
@@ -48,6 +50,8 @@ __all__ = [
 
 EXIT_FAILED = 1
 EXIT_USAGE = 2
+#: The shell's status for a command whose output pipe was closed (128 + SIGPIPE).
+EXIT_BROKEN_PIPE = 141
 
 #: Seconds a method that can take exponential time runs at the command line unless told.
 DEFAULT_TIME_LIMIT = 60.0
@@ -421,6 +425,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         return args.run(args)
+    except BrokenPipeError:  # the reader left (`... | head`): stop quietly, as Unix tools do
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # nothing left to flush
+        return EXIT_BROKEN_PIPE
     except (ValueError, OSError) as err:  # PuzzleError is a ValueError
         print(f"dominosa-lab: error: {err}", file=sys.stderr)
         return EXIT_USAGE

@@ -1,12 +1,13 @@
 """The dominosa-lab command: output and exit codes."""
 
+import os
 import subprocess
 import sys
 
 import pytest
 
 from dominosa_lab import METHODS, cli, from_tatham
-from dominosa_lab.cli import main
+from dominosa_lab.cli import EXIT_BROKEN_PIPE, main
 from dominosa_lab.experiments import EXPERIMENTS
 
 
@@ -208,3 +209,14 @@ def test_experiment_all_runs_every_experiment_in_turn(monkeypatch, tmp_path, cap
     assert ran == ["a", "b"]
     lines = capsys.readouterr().out.splitlines()
     assert [line.split(" in ")[0] for line in lines] == [f"wrote {tmp_path / n}.csv" for n in "ab"]
+
+
+def test_a_closed_output_pipe_ends_the_command_quietly():
+    read, write = os.pipe()
+    os.close(read)  # the reader has gone before the first line is written, as after `| head`
+    try:
+        done = subprocess.run([sys.executable, "-m", "dominosa_lab.cli", "catalog"], stdout=write,
+                              stderr=subprocess.PIPE, text=True, check=False)
+    finally:
+        os.close(write)
+    assert (done.returncode, done.stderr) == (EXIT_BROKEN_PIPE, "")
