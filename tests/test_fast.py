@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from pathlib import Path
@@ -20,11 +21,11 @@ from dominosa_lab import (
     random_puzzle,
     solve,
 )
-from dominosa_lab.core.cover import CoverModel, CoverSearch, cached
+from dominosa_lab.core.cover import CoverModel, CoverSearch, cached, class_items
 from dominosa_lab.core.search import Search
 from dominosa_lab.errors import ExactCoverError
 from dominosa_lab.logic import State, ladder, run
-from dominosa_lab.logic.compiled import DominosaCover, fixed_point
+from dominosa_lab.logic.compiled import DominosaCover, fixed_point, root_deductions
 from dominosa_lab.logic.geometry import geometry
 from dominosa_lab.solvers import DEFAULT_METHOD
 from dominosa_lab.solvers.fast import first_solution_counts, is_compiled
@@ -64,6 +65,28 @@ def test_the_compiled_deductions_stop_where_the_python_ladder_of_the_same_rules_
 def test_the_compiled_deductions_agree_with_the_python_ladder_on_tathams_boards(entry):
     puzzle = from_tatham(entry["game_id"])
     assert fixed_point(puzzle) == python_fixed_point(puzzle)
+
+
+def search_counters(board: DominosaCover, limit: int) -> tuple:
+    engine = board.engine(Search())
+    root_deductions(engine, board, probe=False)
+    covers = [c.tolist() for c in itertools.islice(engine.covers(), limit)]
+    return covers, engine.counters
+
+
+def test_the_builder_gives_each_placement_its_domino_as_the_generic_table_does():
+    model = DominosaCover(random_puzzle(7, 3)[0]).model
+    assert np.array_equal(model.one, class_items(model.ost, model.oit, model.klass))
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10**6), n=st.integers(2, 12), limit=st.sampled_from([1, 3]))
+def test_the_rule_read_through_the_one_item_table_deduces_what_the_option_lists_do(
+        seed, n, limit):
+    puzzle = planted_board(n, random.Random(seed))[0]
+    generic = DominosaCover(puzzle)
+    generic.model.one[:] = -2
+    assert search_counters(DominosaCover(puzzle), limit) == search_counters(generic, limit)
 
 
 def test_the_options_are_the_placements_in_tathams_order():

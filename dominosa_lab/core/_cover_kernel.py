@@ -5,7 +5,9 @@ Everything here works on three tuples of numpy arrays built by ``cover.py``:
 ``m`` (the model, read only)
     ``ost, oit`` options -> items (CSR), ``ist, iop`` items -> options (CSR),
     ``prim`` (1 for a primary item), ``rule`` (per item: the item class through
-    which the blocked-option rule reads it, or -1 for none), ``klass`` (per item).
+    which the blocked-option rule reads it, or -1 for none), ``klass`` (per item),
+    ``one`` (per class and option: the item of that class the option covers, -1 none;
+    a row of -2 for a class some option covers twice).
 ``s`` (the search state, changed in place)
     ``v8`` int8 rows per option: value (-1 open, 0 false, 1 true), reason kind, target
     phase; ``o64`` int64 rows per option: level, reason a, reason b, trail,
@@ -197,9 +199,8 @@ def new_level(s):
 
 
 @njit(cache=True)
-def _share(m, p, q):
+def _share(ost, oit, p, q):
     """Whether options p and q cover a common item."""
-    ost, oit = m[0], m[1]
     for j in range(ost[p], ost[p + 1]):
         a = oit[j]
         for k in range(ost[q], ost[q + 1]):
@@ -209,9 +210,8 @@ def _share(m, p, q):
 
 
 @njit(cache=True)
-def _share_class(m, p, q, c):
+def _share_class(ost, oit, klass, p, q, c):
     """Whether options p and q cover a common item of class c."""
-    ost, oit, klass = m[0], m[1], m[6]
     for j in range(ost[p], ost[p + 1]):
         a = oit[j]
         if klass[a] != c:
@@ -223,8 +223,7 @@ def _share_class(m, p, q, c):
 
 
 @njit(cache=True)
-def _covers(m, q, i):
-    ost, oit = m[0], m[1]
+def _covers(ost, oit, q, i):
     for j in range(ost[q], ost[q + 1]):  # noqa: SIM110 (a loop compiles to a loop)
         if oit[j] == i:
             return True
@@ -232,16 +231,31 @@ def _covers(m, q, i):
 
 
 @njit(cache=True)
-def _blocked(m, s, i):
-    """The blocked-option rule on item i; returns (conflict kind, option) (C_NONE: none).
+def _blocked_option(ost, oit, ist, iop, klass, one, v8, i, c):
+    """The first option (open or true) that the blocked-option rule rules out at item i,
+    read through class c; -1: none.
 
     Item i (primary, uncovered, two or more options left) is covered by one of its
-    options left, so an option that shares an item of class ``rule[i]`` with every one
-    of them, and is not one of them, is false.
+    options left, so an option that shares an item of class c with every one of them,
+    and is not one of them, is false. When no option covers two items of class c, that
+    takes the options left to i all covering one item x of class c (the others of x are
+    ruled out). This test runs on every item that loses an option, so it takes the
+    model's arrays one by one (reading them out of the tuples is not free).
     """
-    ost, oit, ist, iop, rule, klass = m[0], m[1], m[2], m[3], m[5], m[6]
-    v8 = s[0]
-    c = rule[i]
+    if one[c, 0] != -2:
+        x = -1
+        for j in range(ist[i], ist[i + 1]):
+            o = iop[j]
+            if v8[VAL, o] != -1:
+                continue
+            if one[c, o] < 0 or (x >= 0 and one[c, o] != x):
+                return -1
+            x = one[c, o]
+        for k in range(ist[x], ist[x + 1]):
+            q = iop[k]
+            if v8[VAL, q] != 0 and not _covers(ost, oit, q, i):
+                return q
+        return -1
     first = -1
     for j in range(ist[i], ist[i + 1]):
         if v8[VAL, iop[j]] == -1:
@@ -253,19 +267,31 @@ def _blocked(m, s, i):
             continue
         for k in range(ist[x], ist[x + 1]):
             q = iop[k]
-            if q == first or v8[VAL, q] == 0 or _covers(m, q, i):
+            if q == first or v8[VAL, q] == 0 or _covers(ost, oit, q, i):
                 continue
             every = True
             for t in range(ist[i], ist[i + 1]):
                 o = iop[t]
-                if o != first and v8[VAL, o] == -1 and not _share_class(m, o, q, c):
+                if o != first and v8[VAL, o] == -1 and not _share_class(ost, oit, klass, o, q, c):
                     every = False
                     break
-            if not every:
-                continue
-            if v8[VAL, q] == 1:
-                return C_BLK, q
-            _false(m, s, q, R_BLK, i, q)
+            if every:
+                return q
+    return -1
+
+
+@njit(cache=True)
+def _blocked(m, s, i):
+    """The blocked-option rule on item i (see :func:`_blocked_option`): every option it
+    rules out is made false; returns (conflict kind, option) (C_NONE: none)."""
+    ost, oit, ist, iop, rule, klass, one = m[0], m[1], m[2], m[3], m[5], m[6], m[7]
+    v8 = s[0]
+    q = _blocked_option(ost, oit, ist, iop, klass, one, v8, i, rule[i])
+    while q >= 0:
+        if v8[VAL, q] == 1:
+            return C_BLK, q
+        _false(m, s, q, R_BLK, i, q)
+        q = _blocked_option(ost, oit, ist, iop, klass, one, v8, i, rule[i])
     return C_NONE, -1
 
 
@@ -278,7 +304,7 @@ def propagate(m, s, g):
     option rule runs on every primary item that lost an option; learned clauses are
     watched. ``C_STOP``: the node budget ran out.
     """
-    ost, oit, ist, iop, prim, rule = m[0], m[1], m[2], m[3], m[4], m[5]
+    ost, oit, ist, iop, prim, rule, klass, one = m
     v8, o64, it, sc = s[0], s[1], s[3], s[5]
     lits, cm, wlit, wnext, head = g[0], g[1], g[3], g[4], g[5]
     while sc[QH] < sc[TN]:
@@ -312,7 +338,8 @@ def propagate(m, s, g):
                             if not ok:
                                 return C_STOP, 0, 0
                             break
-                elif rule[i] >= 0 and n <= sc[RULEMAX]:
+                elif rule[i] >= 0 and n <= sc[RULEMAX] and _blocked_option(
+                        ost, oit, ist, iop, klass, one, v8, i, rule[i]) >= 0:
                     kind, q = _blocked(m, s, i)
                     if kind != C_NONE:
                         return kind, i, q
@@ -373,11 +400,11 @@ def propagate(m, s, g):
 
 
 @njit(cache=True)
-def _reason(m, s, g, u, buf):
-    """The other options of the clause that forced u (all false or, for R_BIN, true)."""
-    ist, iop = m[2], m[3]
-    v8, o64 = s[0], s[1]
-    lits, cm = g[0], g[1]
+def _reason(ost, oit, ist, iop, v8, o64, lits, cm, u, buf):
+    """The other options of the clause that forced u (all false or, for R_BIN, true).
+
+    Conflict analysis calls it for every option it reads, so it takes the arrays one
+    by one (reading them out of the tuples is not free)."""
     n = 0
     t = v8[RT, u]
     if t == R_BIN:
@@ -397,17 +424,16 @@ def _reason(m, s, g, u, buf):
                 buf[n] = q
                 n += 1
     elif t == R_BLK:
-        n = _blocked_reason(m, o64[RA, u], u, buf, 0)
+        n = _blocked_reason(ost, oit, ist, iop, o64[RA, u], u, buf, 0)
     return n
 
 
 @njit(cache=True)
-def _blocked_reason(m, i, q, buf, n):
+def _blocked_reason(ost, oit, ist, iop, i, q, buf, n):
     """The options of item i sharing no item with q (false when the rule fired)."""
-    ist, iop = m[2], m[3]
     for j in range(ist[i], ist[i + 1]):
         o = iop[j]
-        if not _share(m, o, q):
+        if not _share(ost, oit, o, q):
             buf[n] = o
             n += 1
     return n
@@ -434,14 +460,13 @@ def _conflict_options(m, s, g, kind, a, b, buf):
         cact[a] += s[6][1]
     elif kind == C_BLK:
         buf[0] = b
-        n = _blocked_reason(m, a, b, buf, 1)
+        n = _blocked_reason(m[0], m[1], ist, iop, a, b, buf, 1)
     return n
 
 
 @njit(cache=True)
-def _redundant(m, s, g, u, abst, nmark):
+def _redundant(ost, oit, ist, iop, v8, o64, lits, cm, scr, u, abst, nmark):
     """MiniSat's recursive test: is u implied by the other literals of the learned clause?"""
-    v8, o64, scr = s[0], s[1], s[7]
     stack, buf2, marked = scr[STACK], scr[BUF2], scr[MARKED]
     sp = 1
     stack[0] = u
@@ -449,7 +474,7 @@ def _redundant(m, s, g, u, abst, nmark):
     while sp > 0:
         sp -= 1
         w = stack[sp]
-        n = _reason(m, s, g, w, buf2)
+        n = _reason(ost, oit, ist, iop, v8, o64, lits, cm, w, buf2)
         for t in range(n):
             r = buf2[t]
             if o64[MARK, r] != 0 or o64[LVL, r] == 0:
@@ -480,8 +505,9 @@ def _bump(s, u):
 @njit(cache=True)
 def analyze(m, s, g, kind, a, b):
     """First-UIP learning: the learned literals in scr[LEARNT][:n]; returns (n, level, lbd)."""
+    ost, oit, ist, iop = m[0], m[1], m[2], m[3]
     v8, o64, sc, fl, scr = s[0], s[1], s[5], s[6], s[7]
-    cact = g[2]
+    lits, cm, cact = g[0], g[1], g[2]
     buf, learnt, marked, lvstamp = scr[BUF], scr[LEARNT], scr[MARKED], scr[LVSTAMP]
     nlev = sc[NLEV]
     n = _conflict_options(m, s, g, kind, a, b, buf)
@@ -513,7 +539,7 @@ def analyze(m, s, g, kind, a, b):
             break
         if v8[RT, p] == R_CL:
             cact[o64[RA, p]] += fl[1]
-        n = _reason(m, s, g, p, buf)
+        n = _reason(ost, oit, ist, iop, v8, o64, lits, cm, p, buf)
     learnt[0] = 2 * p + (1 if v8[VAL, p] == 1 else 0)
     if (sc[FLAGS] & F_MINIMIZE) != 0:
         abst = 0
@@ -524,7 +550,8 @@ def analyze(m, s, g, kind, a, b):
             u = learnt[k] >> 1
             keep = True
             if v8[RT, u] != R_DEC:
-                red, nmark = _redundant(m, s, g, u, abst, nmark)
+                red, nmark = _redundant(ost, oit, ist, iop, v8, o64, lits, cm, scr, u,
+                                        abst, nmark)
                 keep = not red
             if keep:
                 learnt[j] = learnt[k]

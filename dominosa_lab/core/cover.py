@@ -50,7 +50,7 @@ from dominosa_lab.core import _cover_kernel as K
 from dominosa_lab.core.search import Search
 from dominosa_lab.errors import ExactCoverError
 
-__all__ = ["CoverModel", "CoverSearch", "cached"]
+__all__ = ["CoverModel", "CoverSearch", "cached", "class_items"]
 
 #: Conflicts between two returns of the kernel (to read the clock and report progress).
 SLICE = 2048
@@ -81,6 +81,28 @@ def cached(*kernels: Any) -> bool:
         except (AttributeError, OSError):
             return False
     return True
+
+
+def class_items(starts: np.ndarray, items: np.ndarray, klass: np.ndarray) -> np.ndarray:
+    """Per item class ``c`` and option ``o``, the item of class ``c`` that ``o`` covers (-1:
+    none); the row of a class that some option covers twice is -2 throughout (the
+    blocked-option rule reads such a class through the option lists instead).
+
+    Examples
+    --------
+    >>> class_items(np.array([0, 2, 3]), np.array([0, 1, 1]), np.array([0, 1])).tolist()
+    [[0, -1], [1, 1]]
+    >>> class_items(np.array([0, 2]), np.array([0, 1]), np.array([0, 0])).tolist()
+    [[-2]]
+    """
+    n_options = starts.shape[0] - 1
+    n_classes = int(klass.max()) + 1 if klass.size else 1
+    owner = np.repeat(np.arange(n_options), np.diff(starts))
+    one = np.full((n_classes, n_options), -1, np.int64)
+    one[klass[items], owner] = items
+    counts = np.bincount(owner * n_classes + klass[items], minlength=n_options * n_classes)
+    one[counts.reshape(n_options, n_classes).max(axis=0, initial=0) > 1] = -2
+    return one
 
 
 class CoverModel:
@@ -123,18 +145,20 @@ class CoverModel:
         self.ost, self.oit, self.prim = ost, oit, prim
         self.klass = np.zeros(n_items, np.int64) if klass is None else np.asarray(klass, np.int64)
         self.rule = np.full(n_items, -1, np.int64) if rule is None else np.asarray(rule, np.int64)
+        self.one = class_items(ost, oit, self.klass)
         self.arrays = (ost, oit, self.ist.astype(np.int64), self.iop, prim, self.rule,
-                       self.klass)
+                       self.klass, self.one)
 
     @classmethod
     def from_arrays(cls, ost: np.ndarray, oit: np.ndarray, ist: np.ndarray, iop: np.ndarray,
-                    prim: np.ndarray, rule: np.ndarray, klass: np.ndarray) -> CoverModel:
-        """A model from arrays already in the engine's layout (a compiled builder's output),
-        unchecked."""
+                    prim: np.ndarray, rule: np.ndarray, klass: np.ndarray,
+                    one: np.ndarray) -> CoverModel:
+        """A model from arrays already in the engine's layout (a compiled builder's output,
+        ``one`` as :func:`class_items` gives it), unchecked."""
         model = cls.__new__(cls)
         model.ost, model.oit, model.ist, model.iop, model.prim = ost, oit, ist, iop, prim
-        model.rule, model.klass = rule, klass
-        model.arrays = (ost, oit, ist, iop, prim, rule, klass)
+        model.rule, model.klass, model.one = rule, klass, one
+        model.arrays = (ost, oit, ist, iop, prim, rule, klass, one)
         return model
 
     @property

@@ -127,7 +127,7 @@ def _model(board: PegBoard) -> CoverModel:
     primary = np.ones_like(model.prim)
     primary[[_CIRCLE_ITEM + h for h in board.holes]] = 0
     return CoverModel.from_arrays(model.ost, model.oit, model.ist, model.iop, primary,
-                                  model.rule, model.klass)
+                                  model.rule, model.klass, model.one)
 
 
 def solve(

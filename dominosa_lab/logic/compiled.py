@@ -70,7 +70,9 @@ class DominosaCover:
         self.max_pip = puzzle.max_pip
         arrays = build(rows, self.max_pip)
         ost, oit, ist, iop, prim, rule, klass, self.values, self.pairs = arrays
-        self.model = CoverModel.from_arrays(ost, oit, ist, iop, prim, rule, klass)
+        one = np.full((2, ost.shape[0] - 1), -2, np.int64)
+        one[DOMINO] = oit[2::3]  # a placement: its two squares, then its domino
+        self.model = CoverModel.from_arrays(ost, oit, ist, iop, prim, rule, klass, one)
         self.placements = shape(puzzle.cells).placements
 
     def engine(self, search: Search, rule: bool = True, learn: bool = True) -> CoverSearch:
