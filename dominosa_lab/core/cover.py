@@ -118,6 +118,9 @@ class CoverModel:
         Per item its class, and the class through which the blocked-option rule reads
         it (-1: not at all; only primary items are read). By default no rule.
 
+    The model also keeps ``one`` (:func:`class_items`: per class, the one item of it each
+    option covers), through which the rule reads a class no option covers twice.
+
     Examples
     --------
     >>> m = CoverModel([0, 2, 3, 4], [0, 1, 0, 1], [True, True])
