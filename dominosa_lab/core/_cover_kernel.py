@@ -22,6 +22,12 @@ Everything here works on three tuples of numpy arrays built by ``cover.py``:
 
 A literal is ``2 * option + 1`` for "the option is false" and ``2 * option`` for
 "it is true".
+
+The kernels of propagation and branching allocate nothing and are compiled without
+numba's runtime (``_nrt=False``): with it, every array they take out of a tuple is
+reference-counted by a called, atomic increment and decrement, a fifth of the time
+of a large search (docs/architecture.md). A kernel that allocates (or grows ``g``)
+keeps the runtime; numba refuses to compile an allocation without it.
 """
 
 import time
@@ -79,7 +85,7 @@ def luby(i):
 # --------------------------------------------------------------------------- events
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _event(s, kind, value):
     """Log one event when tracing (the log has room: :func:`run` returns before it fills)."""
     sc = s[5]
@@ -90,14 +96,14 @@ def _event(s, kind, value):
         sc[EN] += 2
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def dead_end(s, kind):
     """Count a dead end as a choice among 0 options and log it with its kind."""
     _choice(s, 0)
     _event(s, E_DEAD, kind)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _choice(s, k):
     """Count (and log) a choice among k options."""
     if s[5][SILENT] != 0:
@@ -110,7 +116,7 @@ def _choice(s, k):
 # --------------------------------------------------------------------------- assignments
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _true(m, s, q, why, a):
     """Make option q true at the current level; False when the node budget is spent."""
     ost, oit, prim = m[0], m[1], m[4]
@@ -142,7 +148,7 @@ def _true(m, s, q, why, a):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _false(m, s, q, why, a, b):
     """Make option q false at the current level."""
     ost, oit = m[0], m[1]
@@ -158,7 +164,7 @@ def _false(m, s, q, why, a, b):
         it[NF, oit[j]] -= 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def backjump(m, s, level):
     """Undo every assignment above ``level`` (placements taken back are logged and counted)."""
     ost, oit, prim = m[0], m[1], m[4]
@@ -187,7 +193,7 @@ def backjump(m, s, level):
     sc[NLEV] = level
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def new_level(s):
     """Open a decision level at the end of the trail."""
     sc = s[5]
@@ -198,7 +204,7 @@ def new_level(s):
 # --------------------------------------------------------------------------- propagation
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _share(ost, oit, p, q):
     """Whether options p and q cover a common item."""
     for j in range(ost[p], ost[p + 1]):
@@ -209,7 +215,7 @@ def _share(ost, oit, p, q):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _share_class(ost, oit, klass, p, q, c):
     """Whether options p and q cover a common item of class c."""
     for j in range(ost[p], ost[p + 1]):
@@ -222,7 +228,7 @@ def _share_class(ost, oit, klass, p, q, c):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _covers(ost, oit, q, i):
     for j in range(ost[q], ost[q + 1]):  # noqa: SIM110 (a loop compiles to a loop)
         if oit[j] == i:
@@ -230,7 +236,7 @@ def _covers(ost, oit, q, i):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _blocked_option(ost, oit, ist, iop, klass, one, v8, i, c):
     """The first option (open or true) that the blocked-option rule rules out at item i,
     read through class c; -1: none.
@@ -280,7 +286,7 @@ def _blocked_option(ost, oit, ist, iop, klass, one, v8, i, c):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _blocked(m, s, i):
     """The blocked-option rule on item i (see :func:`_blocked_option`): every option it
     rules out is made false; returns (conflict kind, option) (C_NONE: none)."""
@@ -295,7 +301,7 @@ def _blocked(m, s, i):
     return C_NONE, -1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def propagate(m, s, g):
     """Unit propagation to a fixed point: (conflict kind, a, b).
 
@@ -646,7 +652,7 @@ def _reduce(s, g):
 # --------------------------------------------------------------------------- search
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _decide(m, s):
     """The branching item (fewest options left; ties: most active when learning, else the
     first) and its option (most active, the target's first)."""
