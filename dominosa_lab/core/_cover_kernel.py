@@ -24,9 +24,9 @@ A literal is ``2 * option + 1`` for "the option is false" and ``2 * option`` for
 "it is true".
 
 The kernels of propagation and branching allocate nothing and are compiled without
-numba's runtime (``_nrt=False``): with it, every array they take out of a tuple is
-reference-counted by a called, atomic increment and decrement, a fifth of the time
-of a large search (docs/architecture.md). A kernel that allocates (or grows ``g``)
+numba's runtime (``_bare``: ``_nrt=False``): with it, every array they take out of a
+tuple is reference-counted by a called, atomic increment and decrement, a fifth of
+the time of a large search (docs/architecture.md). A kernel that allocates (or grows ``g``)
 keeps the runtime; numba refuses to compile an allocation without it.
 """
 
@@ -45,6 +45,10 @@ E_CHOICE, E_PLACE, E_REMOVE, E_DEAD, E_SOLUTION, E_RESTART = 0, 1, 2, 3, 4, 5
 SOLUTION, EXHAUSTED, NODE_LIMIT, TICK = 0, 1, 2, 3
 # flags
 F_TRACE, F_RESTARTS, F_TARGET, F_MINIMIZE, F_LEARN = 1, 2, 4, 8, 16
+
+#: The decorator of the kernels that allocate nothing: compiled without numba's runtime
+#: (see the module docstring).
+_bare = njit(cache=True, _nrt=False)
 
 # scalar slots
 (TN, QH, NLEV, NTRUE, UNCOV, NODES, BTRACK, DEC, CONFL, RESTARTS, NSOL, NC, LN, NLIVE,
@@ -85,7 +89,7 @@ def luby(i):
 # --------------------------------------------------------------------------- events
 
 
-@njit(cache=True, _nrt=False)
+@_bare
 def _event(s, kind, value):
     """Log one event when tracing (the log has room: :func:`run` returns before it fills)."""
     sc = s[5]
@@ -96,14 +100,14 @@ def _event(s, kind, value):
         sc[EN] += 2
 
 
-@njit(cache=True, _nrt=False)
+@_bare
 def dead_end(s, kind):
     """Count a dead end as a choice among 0 options and log it with its kind."""
     _choice(s, 0)
     _event(s, E_DEAD, kind)
 
 
-@njit(cache=True, _nrt=False)
+@_bare
 def _choice(s, k):
     """Count (and log) a choice among k options."""
     if s[5][SILENT] != 0:
@@ -116,7 +120,7 @@ def _choice(s, k):
 # --------------------------------------------------------------------------- assignments
 
 
-@njit(cache=True, _nrt=False)
+@_bare
 def _true(m, s, q, why, a):
     """Make option q true at the current level; False when the node budget is spent."""
     ost, oit, prim = m[0], m[1], m[4]
@@ -148,7 +152,7 @@ def _true(m, s, q, why, a):
     return True
 
 
-@njit(cache=True, _nrt=False)
+@_bare
 def _false(m, s, q, why, a, b):
     """Make option q false at the current level."""
     ost, oit = m[0], m[1]
@@ -164,7 +168,7 @@ def _false(m, s, q, why, a, b):
         it[NF, oit[j]] -= 1
 
 
-@njit(cache=True, _nrt=False)
+@_bare
 def backjump(m, s, level):
     """Undo every assignment above ``level`` (placements taken back are logged and counted)."""
     ost, oit, prim = m[0], m[1], m[4]
@@ -193,7 +197,7 @@ def backjump(m, s, level):
     sc[NLEV] = level
 
 
-@njit(cache=True, _nrt=False)
+@_bare
 def new_level(s):
     """Open a decision level at the end of the trail."""
     sc = s[5]
@@ -204,7 +208,7 @@ def new_level(s):
 # --------------------------------------------------------------------------- propagation
 
 
-@njit(cache=True, _nrt=False)
+@_bare
 def _share(ost, oit, p, q):
     """Whether options p and q cover a common item."""
     for j in range(ost[p], ost[p + 1]):
@@ -215,7 +219,7 @@ def _share(ost, oit, p, q):
     return False
 
 
-@njit(cache=True, _nrt=False)
+@_bare
 def _share_class(ost, oit, klass, p, q, c):
     """Whether options p and q cover a common item of class c."""
     for j in range(ost[p], ost[p + 1]):
@@ -228,7 +232,7 @@ def _share_class(ost, oit, klass, p, q, c):
     return False
 
 
-@njit(cache=True, _nrt=False)
+@_bare
 def _covers(ost, oit, q, i):
     for j in range(ost[q], ost[q + 1]):  # noqa: SIM110 (a loop compiles to a loop)
         if oit[j] == i:
@@ -236,7 +240,7 @@ def _covers(ost, oit, q, i):
     return False
 
 
-@njit(cache=True, _nrt=False)
+@_bare
 def _blocked_option(ost, oit, ist, iop, klass, one, v8, i, c):
     """The first option (open or true) that the blocked-option rule rules out at item i,
     read through class c; -1: none.
@@ -286,7 +290,7 @@ def _blocked_option(ost, oit, ist, iop, klass, one, v8, i, c):
     return -1
 
 
-@njit(cache=True, _nrt=False)
+@_bare
 def _blocked(m, s, i):
     """The blocked-option rule on item i (see :func:`_blocked_option`): every option it
     rules out is made false; returns (conflict kind, option) (C_NONE: none)."""
@@ -301,7 +305,7 @@ def _blocked(m, s, i):
     return C_NONE, -1
 
 
-@njit(cache=True, _nrt=False)
+@_bare
 def propagate(m, s, g):
     """Unit propagation to a fixed point: (conflict kind, a, b).
 
@@ -652,7 +656,7 @@ def _reduce(s, g):
 # --------------------------------------------------------------------------- search
 
 
-@njit(cache=True, _nrt=False)
+@_bare
 def _decide(m, s):
     """The branching item (fewest options left; ties: most active when learning, else the
     first) and its option (most active, the target's first)."""
