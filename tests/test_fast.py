@@ -21,6 +21,8 @@ from dominosa_lab import (
     random_puzzle,
     solve,
 )
+from dominosa_lab.core import _cover_kernel as K
+from dominosa_lab.core import cover
 from dominosa_lab.core.cover import CoverModel, CoverSearch, cached, class_items
 from dominosa_lab.core.search import Search
 from dominosa_lab.errors import ExactCoverError
@@ -87,6 +89,56 @@ def test_the_rule_read_through_the_one_item_table_deduces_what_the_option_lists_
     generic = DominosaCover(puzzle)
     generic.model.one[:] = -2
     assert search_counters(DominosaCover(puzzle), limit) == search_counters(generic, limit)
+
+
+def rule_entries(model: CoverModel, table: np.ndarray) -> dict[int, set]:
+    """The rule's table read back: per item, its (option, bit set) entries."""
+    base = model.n_items + 1
+    return {i: {(int(table[base + 2 * t + 1]), int(table[base + 2 * t]))
+                for t in range(table[i], table[i + 1])}
+            for i in range(model.n_items)}
+
+
+def shared_square_entries(model: CoverModel, item: int) -> set:
+    """By the definition: each placement outside a domino that shares a square with two or
+    more of the domino's placements, with the bit set of those placements."""
+    own = model.item_options(item).tolist()
+    squares = {o: {int(x) for x in model.oit[model.ost[o]:model.ost[o] + 2]}
+               for o in range(model.n_options)}
+    entries = set()
+    for q in set(range(model.n_options)) - set(own):
+        bits = sum(1 << k for k, o in enumerate(own) if squares[o] & squares[q])
+        if bits & (bits - 1):
+            entries.add((q, bits))
+    return entries
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 10**6), n=st.integers(2, 9))
+def test_the_rule_table_lists_the_placements_sharing_a_square_with_two_of_a_dominos(seed, n):
+    model = DominosaCover(planted_board(n, random.Random(seed))[0]).model
+    entries = rule_entries(model, K.rule_table(*model.arrays[:8]))
+    squares = int((model.klass == 0).sum())
+    assert all(not entries[i] for i in range(squares))
+    assert all(entries[i] == shared_square_entries(model, i)
+               for i in range(squares, model.n_items))
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10**6), n=st.integers(2, 12), limit=st.sampled_from([1, 3]))
+def test_the_rule_table_skips_only_tests_that_cannot_fire(seed, n, limit):
+    puzzle = planted_board(n, random.Random(seed))[0]
+    without = search_counters(DominosaCover(puzzle), limit)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(cover, "RULE_TABLE_MIN", 0)
+        board = DominosaCover(puzzle)
+    assert board.model.arrays[8].size > 0
+    assert search_counters(board, limit) == without
+
+
+def test_a_small_model_has_no_rule_table_and_a_large_one_has():
+    assert DominosaCover(random_puzzle(20, 0)[0]).model.arrays[8].size == 0
+    assert DominosaCover(random_puzzle(30, 0)[0]).model.arrays[8].size > 0
 
 
 def test_the_options_are_the_placements_in_tathams_order():

@@ -7,7 +7,9 @@ Everything here works on three tuples of numpy arrays built by ``cover.py``:
     ``prim`` (1 for a primary item), ``rule`` (per item: the item class through
     which the blocked-option rule reads it, or -1 for none), ``klass`` (per item),
     ``one`` (per class and option: the item of that class the option covers, -1 none;
-    a row of -2 for a class some option covers twice).
+    a row of -2 for a class some option covers twice), ``tab`` (the rule's table,
+    :func:`rule_table`: which options the rule could rule out through each item; empty
+    on small models).
 ``s`` (the search state, changed in place)
     ``v8`` int8 rows per option: value (-1 open, 0 false, 1 true), reason kind, target
     phase; ``o64`` int64 rows per option: level, reason a, reason b, trail,
@@ -240,8 +242,103 @@ def _covers(ost, oit, q, i):
     return False
 
 
+@njit(cache=True)
+def _suspects(ost, oit, ist, iop, klass, i, c, bits, seen):
+    """The options outside item i that share an item of class c with two or more of i's
+    options, each with the bit set of those options (by place in i's list) in ``bits``;
+    returns how many, listed at the front of ``seen`` (``bits`` is left zero elsewhere)."""
+    for j in range(ist[i], ist[i + 1]):
+        bits[iop[j]] = -1  # i's own options: not outside
+    n = 0
+    for j in range(ist[i], ist[i + 1]):
+        o = iop[j]
+        for k in range(ost[o], ost[o + 1]):
+            x = oit[k]
+            if klass[x] != c:
+                continue
+            for t in range(ist[x], ist[x + 1]):
+                q = iop[t]
+                if bits[q] < 0:
+                    continue
+                if bits[q] == 0:
+                    seen[n] = q
+                    n += 1
+                bits[q] |= 1 << (j - ist[i])
+    for j in range(ist[i], ist[i + 1]):
+        bits[iop[j]] = 0
+    kept = 0
+    for t in range(n):
+        q = seen[t]
+        b = bits[q]
+        if b & (b - 1) != 0:
+            seen[kept] = q
+            kept += 1
+        else:
+            bits[q] = 0
+    return kept
+
+
+@njit(cache=True)
+def rule_table(ost, oit, ist, iop, prim, rule, klass, one):
+    """Per primary item read by the blocked-option rule through a class some option covers
+    twice (``one`` row -2): the options that could be ruled out through it and, as a bit
+    set, which of its options each shares an item of that class with. The rule fires only
+    if some such option is not false and its bit set holds every option left.
+
+    One array: the entry starts of the items (``ist``'s length), then a (bit set, option)
+    pair per entry. An item with more than 62 options gets one entry (all bits, option
+    -1): test it in full.
+    """
+    n_items, n_opts = prim.shape[0], ost.shape[0] - 1
+    bits = np.zeros(n_opts, np.int64)
+    seen = np.empty(n_opts, np.int64)
+    tab = np.empty(n_items + 1 + 32, np.int64)
+    tab[0] = 0
+    end = n_items + 1
+    for i in range(n_items):
+        c = rule[i]
+        n = 0
+        if prim[i] == 1 and c >= 0 and n_opts > 0 and one[c, 0] == -2:
+            if ist[i + 1] - ist[i] > 62:
+                seen[0] = -1
+                n = 1
+            else:
+                n = _suspects(ost, oit, ist, iop, klass, i, c, bits, seen)
+        while end + 2 * n > tab.shape[0]:
+            tab = np.concatenate((tab, tab))
+        for t in range(n):
+            q = seen[t]
+            tab[end] = -1 if q < 0 else bits[q]
+            tab[end + 1] = q
+            end += 2
+            if q >= 0:
+                bits[q] = 0
+        tab[i + 1] = tab[i] + n
+    return tab[:end].copy()
+
+
 @_bare
-def _blocked_option(ost, oit, ist, iop, klass, one, v8, i, c):
+def _suspect(ist, iop, tab, v8, i):
+    """Whether some option of item i's entries in the rule's table (:func:`rule_table`) is
+    not false and shares an item with every option left to i: the rule may fire there."""
+    if tab.shape[0] == 0:  # no table: test in full
+        return True
+    if tab[i] == tab[i + 1]:
+        return False
+    left = 0
+    for j in range(ist[i], ist[i + 1]):
+        if v8[VAL, iop[j]] == -1:
+            left |= 1 << (j - ist[i])
+    base = ist.shape[0]
+    for t in range(tab[i], tab[i + 1]):
+        q = tab[base + 2 * t + 1]
+        if (left & ~tab[base + 2 * t]) == 0 and (q < 0 or v8[VAL, q] != 0):
+            return True
+    return False
+
+
+@_bare
+def _blocked_option(ost, oit, ist, iop, klass, one, tab, v8, i, c):
     """The first option (open or true) that the blocked-option rule rules out at item i,
     read through class c; -1: none.
 
@@ -265,6 +362,8 @@ def _blocked_option(ost, oit, ist, iop, klass, one, v8, i, c):
             q = iop[k]
             if v8[VAL, q] != 0 and not _covers(ost, oit, q, i):
                 return q
+        return -1
+    if not _suspect(ist, iop, tab, v8, i):
         return -1
     first = -1
     for j in range(ist[i], ist[i + 1]):
@@ -294,14 +393,14 @@ def _blocked_option(ost, oit, ist, iop, klass, one, v8, i, c):
 def _blocked(m, s, i):
     """The blocked-option rule on item i (see :func:`_blocked_option`): every option it
     rules out is made false; returns (conflict kind, option) (C_NONE: none)."""
-    ost, oit, ist, iop, rule, klass, one = m[0], m[1], m[2], m[3], m[5], m[6], m[7]
+    ost, oit, ist, iop, rule, klass, one, tab = m[0], m[1], m[2], m[3], m[5], m[6], m[7], m[8]
     v8 = s[0]
-    q = _blocked_option(ost, oit, ist, iop, klass, one, v8, i, rule[i])
+    q = _blocked_option(ost, oit, ist, iop, klass, one, tab, v8, i, rule[i])
     while q >= 0:
         if v8[VAL, q] == 1:
             return C_BLK, q
         _false(m, s, q, R_BLK, i, q)
-        q = _blocked_option(ost, oit, ist, iop, klass, one, v8, i, rule[i])
+        q = _blocked_option(ost, oit, ist, iop, klass, one, tab, v8, i, rule[i])
     return C_NONE, -1
 
 
@@ -314,7 +413,7 @@ def propagate(m, s, g):
     option rule runs on every primary item that lost an option; learned clauses are
     watched. ``C_STOP``: the node budget ran out.
     """
-    ost, oit, ist, iop, prim, rule, klass, one = m
+    ost, oit, ist, iop, prim, rule, klass, one, tab = m
     v8, o64, it, sc = s[0], s[1], s[3], s[5]
     lits, cm, wlit, wnext, head = g[0], g[1], g[3], g[4], g[5]
     while sc[QH] < sc[TN]:
@@ -349,7 +448,7 @@ def propagate(m, s, g):
                                 return C_STOP, 0, 0
                             break
                 elif rule[i] >= 0 and n <= sc[RULEMAX] and _blocked_option(
-                        ost, oit, ist, iop, klass, one, v8, i, rule[i]) >= 0:
+                        ost, oit, ist, iop, klass, one, tab, v8, i, rule[i]) >= 0:
                     kind, q = _blocked(m, s, i)
                     if kind != C_NONE:
                         return kind, i, q

@@ -50,10 +50,13 @@ from dominosa_lab.core import _cover_kernel as K
 from dominosa_lab.core.search import Search
 from dominosa_lab.errors import ExactCoverError
 
-__all__ = ["CoverModel", "CoverSearch", "cached", "class_items"]
+__all__ = ["RULE_TABLE_MIN", "CoverModel", "CoverSearch", "cached", "class_items", "rule_table"]
 
 #: Conflicts between two returns of the kernel (to read the clock and report progress).
 SLICE = 2048
+#: Models with fewer options test the blocked-option rule in full: there the table costs more
+#: than it saves (``benchmarks/bench_rule_table.py``).
+RULE_TABLE_MIN = 1000
 #: Restarts follow Luby's sequence in units of this many conflicts.
 LUBY_UNIT = 300
 _DEAD_END = {
@@ -105,6 +108,24 @@ def class_items(starts: np.ndarray, items: np.ndarray, klass: np.ndarray) -> np.
     return one
 
 
+def rule_table(ost: np.ndarray, oit: np.ndarray, ist: np.ndarray, iop: np.ndarray,
+               prim: np.ndarray, rule: np.ndarray, klass: np.ndarray,
+               one: np.ndarray) -> np.ndarray:
+    """The blocked-option rule's table (the kernel ``rule_table``: per item, the options that
+    could be ruled out through it), on models of at least :data:`RULE_TABLE_MIN` options;
+    on smaller ones an empty array (the rule then tests every item in full).
+
+    Examples
+    --------
+    >>> m = CoverModel([0, 2, 3, 4], [0, 1, 0, 1], [True, True])
+    >>> rule_table(*m.arrays[:8]).size
+    0
+    """
+    if ost.shape[0] - 1 < RULE_TABLE_MIN:
+        return np.zeros(0, np.int64)
+    return K.rule_table(ost, oit, ist, iop, prim, rule, klass, one)
+
+
 class CoverModel:
     """An exact-cover problem as arrays: options -> items, items -> options, item kinds.
 
@@ -119,7 +140,9 @@ class CoverModel:
         it (-1: not at all; only primary items are read). By default no rule.
 
     The model also keeps ``one`` (:func:`class_items`: per class, the one item of it each
-    option covers), through which the rule reads a class no option covers twice.
+    option covers), through which the rule reads a class no option covers twice, and on
+    large models the rule's table (:func:`rule_table`), through which it skips the items
+    where it cannot fire.
 
     Examples
     --------
@@ -143,14 +166,16 @@ class CoverModel:
         lengths = np.diff(ost)
         owner = np.repeat(np.arange(lengths.shape[0], dtype=np.int64), lengths)
         order = np.argsort(oit, kind="stable")
-        self.ist = np.concatenate(([0], np.cumsum(np.bincount(oit, minlength=n_items))))
+        self.ist = np.concatenate(([0], np.cumsum(np.bincount(oit, minlength=n_items)))
+                                  ).astype(np.int64)
         self.iop = owner[order]
         self.ost, self.oit, self.prim = ost, oit, prim
         self.klass = np.zeros(n_items, np.int64) if klass is None else np.asarray(klass, np.int64)
         self.rule = np.full(n_items, -1, np.int64) if rule is None else np.asarray(rule, np.int64)
         self.one = class_items(ost, oit, self.klass)
-        self.arrays = (ost, oit, self.ist.astype(np.int64), self.iop, prim, self.rule,
-                       self.klass, self.one)
+        self.arrays = (ost, oit, self.ist, self.iop, prim, self.rule, self.klass, self.one,
+                       rule_table(ost, oit, self.ist, self.iop, prim, self.rule, self.klass,
+                                   self.one))
 
     @classmethod
     def from_arrays(cls, ost: np.ndarray, oit: np.ndarray, ist: np.ndarray, iop: np.ndarray,
@@ -161,7 +186,8 @@ class CoverModel:
         model = cls.__new__(cls)
         model.ost, model.oit, model.ist, model.iop, model.prim = ost, oit, ist, iop, prim
         model.rule, model.klass, model.one = rule, klass, one
-        model.arrays = (ost, oit, ist, iop, prim, rule, klass, one)
+        model.arrays = (ost, oit, ist, iop, prim, rule, klass, one,
+                        rule_table(ost, oit, ist, iop, prim, rule, klass, one))
         return model
 
     @property

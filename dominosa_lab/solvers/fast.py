@@ -98,4 +98,4 @@ def is_compiled() -> bool:
     from dominosa_lab.logic import compiled
 
     return cached(_cover_kernel.run, _cover_kernel.start, _cover_kernel.finish,
-                  compiled.root_kernel, compiled.build)
+                  _cover_kernel.rule_table, compiled.root_kernel, compiled.build)
