@@ -280,10 +280,12 @@ def _suspects(ost, oit, ist, iop, klass, i, c, bits, seen):
 
 @njit(cache=True)
 def rule_table(ost, oit, ist, iop, prim, rule, klass, one):
-    """Per primary item read by the blocked-option rule through a class some option covers
-    twice (``one`` row -2): the options that could be ruled out through it and, as a bit
-    set, which of its options each shares an item of that class with. The rule fires only
-    if some such option is not false and its bit set holds every option left.
+    """Per primary item read by the blocked-option rule: the options that could be ruled
+    out through it (those sharing an item of the class it is read through with two or more
+    of its options) and, as a bit set, which of its options each shares such an item
+    with. The rule fires only if some such option is not false and its bit set holds
+    every option left; most items have no entry (for Dominosa, a domino whose
+    placements lie apart, a square whose neighbours all hold different numbers).
 
     One array: the entry starts of the items (``ist``'s length), then a (bit set, option)
     pair per entry. An item with more than 62 options gets one entry (all bits, option
@@ -298,7 +300,7 @@ def rule_table(ost, oit, ist, iop, prim, rule, klass, one):
     for i in range(n_items):
         c = rule[i]
         n = 0
-        if prim[i] == 1 and c >= 0 and n_opts > 0 and one[c, 0] == -2:
+        if prim[i] == 1 and c >= 0:
             if ist[i + 1] - ist[i] > 62:
                 seen[0] = -1
                 n = 1
@@ -347,8 +349,11 @@ def _blocked_option(ost, oit, ist, iop, klass, one, tab, v8, i, c):
     and is not one of them, is false. When no option covers two items of class c, that
     takes the options left to i all covering one item x of class c (the others of x are
     ruled out). This test runs on every item that loses an option, so it takes the
-    model's arrays one by one (reading them out of the tuples is not free).
+    model's arrays one by one (reading them out of the tuples is not free), and reads
+    the rule's table first (:func:`_suspect`): in full only where the rule may fire.
     """
+    if not _suspect(ist, iop, tab, v8, i):
+        return -1
     if one[c, 0] != -2:
         x = -1
         for j in range(ist[i], ist[i + 1]):
@@ -362,8 +367,6 @@ def _blocked_option(ost, oit, ist, iop, klass, one, tab, v8, i, c):
             q = iop[k]
             if v8[VAL, q] != 0 and not _covers(ost, oit, q, i):
                 return q
-        return -1
-    if not _suspect(ist, iop, tab, v8, i):
         return -1
     first = -1
     for j in range(ist[i], ist[i + 1]):
@@ -447,8 +450,9 @@ def propagate(m, s, g):
                             if not ok:
                                 return C_STOP, 0, 0
                             break
-                elif rule[i] >= 0 and n <= sc[RULEMAX] and _blocked_option(
-                        ost, oit, ist, iop, klass, one, tab, v8, i, rule[i]) >= 0:
+                elif rule[i] >= 0 and n <= sc[RULEMAX] and _suspect(ist, iop, tab, v8, i) \
+                        and _blocked_option(ost, oit, ist, iop, klass, one, tab, v8, i,
+                                            rule[i]) >= 0:
                     kind, q = _blocked(m, s, i)
                     if kind != C_NONE:
                         return kind, i, q

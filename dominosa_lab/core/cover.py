@@ -56,7 +56,7 @@ __all__ = ["RULE_TABLE_MIN", "CoverModel", "CoverSearch", "cached", "class_items
 SLICE = 2048
 #: Models with fewer options test the blocked-option rule in full: there the table costs more
 #: than it saves (``benchmarks/bench_rule_table.py``).
-RULE_TABLE_MIN = 1000
+RULE_TABLE_MIN = 1500
 #: Restarts follow Luby's sequence in units of this many conflicts.
 LUBY_UNIT = 300
 _DEAD_END = {
