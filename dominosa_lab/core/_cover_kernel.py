@@ -279,7 +279,7 @@ def _suspects(ost, oit, ist, iop, klass, i, c, bits, seen):
 
 
 @njit(cache=True)
-def rule_table(ost, oit, ist, iop, prim, rule, klass, one):
+def rule_table(ost, oit, ist, iop, prim, rule, klass):
     """Per primary item read by the blocked-option rule: the options that could be ruled
     out through it (those sharing an item of the class it is read through with two or more
     of its options) and, as a bit set, which of its options each shares such an item

@@ -109,8 +109,7 @@ def class_items(starts: np.ndarray, items: np.ndarray, klass: np.ndarray) -> np.
 
 
 def rule_table(ost: np.ndarray, oit: np.ndarray, ist: np.ndarray, iop: np.ndarray,
-               prim: np.ndarray, rule: np.ndarray, klass: np.ndarray,
-               one: np.ndarray) -> np.ndarray:
+               prim: np.ndarray, rule: np.ndarray, klass: np.ndarray) -> np.ndarray:
     """The blocked-option rule's table (the kernel ``rule_table``: per item, the options that
     could be ruled out through it), on models of at least :data:`RULE_TABLE_MIN` options;
     on smaller ones an empty array (the rule then tests every item in full).
@@ -118,12 +117,12 @@ def rule_table(ost: np.ndarray, oit: np.ndarray, ist: np.ndarray, iop: np.ndarra
     Examples
     --------
     >>> m = CoverModel([0, 2, 3, 4], [0, 1, 0, 1], [True, True])
-    >>> rule_table(*m.arrays[:8]).size
+    >>> rule_table(*m.arrays[:7]).size
     0
     """
     if ost.shape[0] - 1 < RULE_TABLE_MIN:
         return np.zeros(0, np.int64)
-    return K.rule_table(ost, oit, ist, iop, prim, rule, klass, one)
+    return K.rule_table(ost, oit, ist, iop, prim, rule, klass)
 
 
 class CoverModel:
@@ -174,8 +173,7 @@ class CoverModel:
         self.rule = np.full(n_items, -1, np.int64) if rule is None else np.asarray(rule, np.int64)
         self.one = class_items(ost, oit, self.klass)
         self.arrays = (ost, oit, self.ist, self.iop, prim, self.rule, self.klass, self.one,
-                       rule_table(ost, oit, self.ist, self.iop, prim, self.rule, self.klass,
-                                   self.one))
+                       rule_table(ost, oit, self.ist, self.iop, prim, self.rule, self.klass))
 
     @classmethod
     def from_arrays(cls, ost: np.ndarray, oit: np.ndarray, ist: np.ndarray, iop: np.ndarray,
@@ -187,7 +185,7 @@ class CoverModel:
         model.ost, model.oit, model.ist, model.iop, model.prim = ost, oit, ist, iop, prim
         model.rule, model.klass, model.one = rule, klass, one
         model.arrays = (ost, oit, ist, iop, prim, rule, klass, one,
-                        rule_table(ost, oit, ist, iop, prim, rule, klass, one))
+                        rule_table(ost, oit, ist, iop, prim, rule, klass))
         return model
 
     @property
