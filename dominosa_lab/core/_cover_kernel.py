@@ -340,7 +340,7 @@ def _suspect(ist, iop, tab, v8, i):
 
 
 @_bare
-def _blocked_option(ost, oit, ist, iop, klass, one, tab, v8, i, c):
+def _blocked_option(ost, oit, ist, iop, klass, one, v8, i, c):
     """The first option (open or true) that the blocked-option rule rules out at item i,
     read through class c; -1: none.
 
@@ -349,11 +349,9 @@ def _blocked_option(ost, oit, ist, iop, klass, one, tab, v8, i, c):
     and is not one of them, is false. When no option covers two items of class c, that
     takes the options left to i all covering one item x of class c (the others of x are
     ruled out). This test runs on every item that loses an option, so it takes the
-    model's arrays one by one (reading them out of the tuples is not free), and reads
-    the rule's table first (:func:`_suspect`): in full only where the rule may fire.
+    model's arrays one by one (reading them out of the tuples is not free); its callers
+    read the rule's table first (:func:`_suspect`) and run it only where the rule may fire.
     """
-    if not _suspect(ist, iop, tab, v8, i):
-        return -1
     if one[c, 0] != -2:
         x = -1
         for j in range(ist[i], ist[i + 1]):
@@ -396,14 +394,14 @@ def _blocked_option(ost, oit, ist, iop, klass, one, tab, v8, i, c):
 def _blocked(m, s, i):
     """The blocked-option rule on item i (see :func:`_blocked_option`): every option it
     rules out is made false; returns (conflict kind, option) (C_NONE: none)."""
-    ost, oit, ist, iop, rule, klass, one, tab = m[0], m[1], m[2], m[3], m[5], m[6], m[7], m[8]
+    ost, oit, ist, iop, rule, klass, one = m[0], m[1], m[2], m[3], m[5], m[6], m[7]
     v8 = s[0]
-    q = _blocked_option(ost, oit, ist, iop, klass, one, tab, v8, i, rule[i])
+    q = _blocked_option(ost, oit, ist, iop, klass, one, v8, i, rule[i])
     while q >= 0:
         if v8[VAL, q] == 1:
             return C_BLK, q
         _false(m, s, q, R_BLK, i, q)
-        q = _blocked_option(ost, oit, ist, iop, klass, one, tab, v8, i, rule[i])
+        q = _blocked_option(ost, oit, ist, iop, klass, one, v8, i, rule[i])
     return C_NONE, -1
 
 
@@ -451,7 +449,7 @@ def propagate(m, s, g):
                                 return C_STOP, 0, 0
                             break
                 elif rule[i] >= 0 and n <= sc[RULEMAX] and _suspect(ist, iop, tab, v8, i) \
-                        and _blocked_option(ost, oit, ist, iop, klass, one, tab, v8, i,
+                        and _blocked_option(ost, oit, ist, iop, klass, one, v8, i,
                                             rule[i]) >= 0:
                     kind, q = _blocked(m, s, i)
                     if kind != C_NONE:
@@ -995,7 +993,7 @@ def probe(m, s, g, c):
 def start(m, s, g, dead):
     """Level 0 before any search: ``dead`` options false, items with one option taken, the
     blocked-option rule on every item, then propagation. Returns the conflict kind."""
-    ist, iop, prim, rule = m[2], m[3], m[4], m[5]
+    ist, iop, prim, rule, tab = m[2], m[3], m[4], m[5], m[8]
     v8, it, sc = s[0], s[3], s[5]
     for q in dead:
         if v8[VAL, q] == -1:
@@ -1013,7 +1011,7 @@ def start(m, s, g, dead):
                     break
     for i in range(prim.shape[0]):
         if prim[i] == 1 and it[COVER, i] < 0 and 2 <= it[NF, i] <= sc[RULEMAX] \
-                and rule[i] >= 0:
+                and rule[i] >= 0 and _suspect(ist, iop, tab, v8, i):
             kind, q = _blocked(m, s, i)
             if kind != C_NONE:
                 return kind
