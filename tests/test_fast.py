@@ -29,8 +29,8 @@ from dominosa_lab.errors import ExactCoverError
 from dominosa_lab.logic import State, ladder, run
 from dominosa_lab.logic.compiled import DominosaCover, fixed_point, root_deductions
 from dominosa_lab.logic.geometry import geometry
-from dominosa_lab.solvers import DEFAULT_METHOD
-from dominosa_lab.solvers.fast import first_solution_counts, is_compiled
+from dominosa_lab.solvers import DEFAULT_METHOD, fast
+from dominosa_lab.solvers.fast import GUIDE_MIN_PLACEMENTS, first_solution_counts, is_compiled
 from tests.strategies import planted_board
 
 SAMPLE = [json.loads(line) for line in
@@ -169,9 +169,11 @@ def test_a_large_board_needs_decisions_and_counts_them_as_choices():
 
 
 def test_the_time_limit_is_honoured_inside_the_search():
-    result = solve(random_puzzle(100, 2)[0], time_limit=0.05)
-    assert result.status == "stopped"
-    assert "time limit of 0.05 s" in result.reason
+    board = random_puzzle(40, 2)[0]
+    solve(board)  # the kernels loaded before the clock starts
+    result = solve(board, limit=None, time_limit=0.5)
+    assert result.status == "stopped" and len(result.solutions) > 1
+    assert "time limit of 0.5 s" in result.reason
 
 
 DEAD_AT_LEVEL_ZERO = [[1, 0, 1], [0, 1, 0]]
@@ -228,3 +230,36 @@ def test_the_second_solution_keeps_the_first_out():
     found = solve(load("tcg-n10"), limit=None).solutions
     assert len({frozenset(s.placements) for s in found}) == len(found) == 16
     assert np.all([s.is_valid() for s in found])
+
+
+@pytest.mark.parametrize("preferred", [[0], [1, 2]])
+def test_a_preferred_cover_is_found_first(preferred):
+    engine = CoverSearch(CoverModel([0, 2, 3, 4], [0, 1, 0, 1], [True, True]), Search(), int)
+    engine.start()
+    engine.prefer(np.array(preferred))
+    assert next(engine.covers()).tolist() == preferred
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10**6), n=st.integers(2, 8))
+def test_the_beliefs_change_the_order_of_the_solutions_not_the_solutions(seed, n):
+    puzzle = planted_board(n, random.Random(seed))[0]
+    unguided = solve(puzzle, limit=None, max_nodes=200_000)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(fast, "GUIDE_MIN_PLACEMENTS", 0)
+        guided = solve(puzzle, limit=None, max_nodes=200_000)
+    assert guided.status == unguided.status == "solved"
+    assert set(guided.solutions) == set(unguided.solutions)
+
+
+def test_a_board_below_the_size_searches_without_beliefs():
+    board = random_puzzle(20, 1)[0]
+    assert DominosaCover(board).model.n_options < GUIDE_MIN_PLACEMENTS
+    assert first_solution_counts(board) == first_solution_counts(board, guided=False)
+
+
+def test_the_beliefs_solve_a_random_n60_board_without_a_conflict():
+    board = random_puzzle(60, 1000)[0]
+    guided, unguided = first_solution_counts(board), first_solution_counts(board, guided=False)
+    assert (guided["status"], guided["conflicts"], guided["nodes"]) == ("solved", 0, 1891)
+    assert unguided["conflicts"] > 1000

@@ -18,7 +18,8 @@ these steps rebuilt only when a conflict is analysed. On top of that:
   watched literals;
 * branching on the uncovered primary item with fewest options left (ties: the
   largest summed activity), its most active option made true, preferring the
-  options of the longest conflict-free assignment seen (target phase);
+  options of the longest conflict-free assignment seen (target phase), or the
+  options a caller prefers for good (:meth:`CoverSearch.prefer`);
 * Luby restarts, and for every next solution a clause over the decisions that led
   to the last one (which excludes exactly it, everything else following by
   propagation).
@@ -279,6 +280,15 @@ class CoverSearch:
         """Per option: -1 open, 0 false, 1 true."""
         return self.s[0][K.VAL]
 
+    def prefer(self, options: np.ndarray) -> None:
+        """Make ``options`` the target phase for good: a decision makes its item's preferred
+        option true first (else the most active), and the target is no longer replaced by the
+        longest conflict-free assignment seen (the default target phase)."""
+        v8, sc = self.s[0], self.s[5]
+        v8[K.TGT] = 0
+        v8[K.TGT, options] = 1
+        sc[K.BEST] = self.model.n_options + 1  # longer than any assignment: never replaced
+
     def start(self) -> bool:
         """Level 0: dead options out, forced options in, propagation; False on a conflict."""
         return self.deduce(K.start, self.dead)
@@ -302,6 +312,7 @@ class CoverSearch:
             self._report()
             if what == K.SOLUTION:
                 yield np.flatnonzero(self.s[0][K.VAL] == 1)
+                search.check_time()  # solutions may follow one another without a conflict
             elif what == K.EXHAUSTED:
                 return
             elif what == K.NODE_LIMIT:

@@ -1,0 +1,73 @@
+"""Belief propagation on an exact cover: the log-odds it gives each option."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from dominosa_lab import random_puzzle
+from dominosa_lab.core.beliefs import log_odds
+from dominosa_lab.core.cover import CoverModel
+from dominosa_lab.core.search import Search
+from dominosa_lab.logic.compiled import DominosaCover, root_deductions
+from tests.strategies import planted_board
+
+#: Two covers, {0} and {1, 2}: option 0 covers both items.
+TWO_COVERS = CoverModel([0, 2, 3, 4], [0, 1, 0, 1], [True, True])
+
+
+def level_zero(puzzle):
+    board = DominosaCover(puzzle)
+    engine = board.engine(Search())
+    root_deductions(engine, board, probe=False)
+    return board, engine.state()
+
+
+def renumbered(model: CoverModel, order: np.ndarray) -> CoverModel:
+    """The same model with option ``order[k]`` numbered k."""
+    items = [model.oit[model.ost[o]:model.ost[o + 1]] for o in order]
+    starts = np.concatenate(([0], np.cumsum([len(i) for i in items])))
+    return CoverModel(starts, np.concatenate(items), model.prim.astype(bool))
+
+
+def test_options_in_as_many_covers_as_not_get_even_odds():
+    assert log_odds(TWO_COVERS, np.full(3, -1)).tolist() == [0.0, 0.0, 0.0]
+
+
+def test_an_option_not_open_has_no_odds_and_an_items_last_option_is_near_certain():
+    odds = log_odds(TWO_COVERS, np.array([-1, 0, -1]))
+    assert odds[1] == -np.inf and odds[0] > 20 and odds[2] < -20
+
+
+def test_a_covered_item_drops_out():
+    odds = log_odds(TWO_COVERS, np.array([1, 0, 0]))
+    assert np.all(odds == -np.inf)
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10**6), n=st.integers(2, 9))
+def test_the_beliefs_do_not_depend_on_how_the_options_are_numbered(seed, n):
+    model = DominosaCover(planted_board(n, random.Random(seed))[0]).model
+    order = np.random.default_rng(seed).permutation(model.n_options)
+    state = np.full(model.n_options, -1)
+    odds = log_odds(model, state)
+    assert np.allclose(log_odds(renumbered(model, order), state), odds[order], atol=1e-6)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_on_a_random_board_the_beliefs_point_at_the_planted_placements(seed):
+    puzzle, planted = random_puzzle(40, seed)
+    board, state = level_zero(puzzle)
+    index = {p: k for k, p in enumerate(board.placements)}
+    options = np.array([index[p] for p in planted.placements])
+    options = options[state[options] == -1]
+    assert np.mean(log_odds(board.model, state)[options] > 0) > 0.95
+
+
+def test_fewer_than_one_round_is_refused():
+    with pytest.raises(ValueError, match="iterations must be at least 1"):
+        log_odds(TWO_COVERS, np.full(3, -1), iterations=0)
