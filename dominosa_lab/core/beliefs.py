@@ -2,19 +2,20 @@
 
 Every primary item is a constraint "exactly one of my open options is true"; an
 option takes part in the constraints of the items it covers. Belief propagation
-(sum-product, in log-odds, damped) passes messages between options and items until
-they settle, and gives each option a log-odds of being true (:func:`log_odds`).
+(sum-product, damped) passes messages between options and items until they
+settle, and gives each option a log-odds of being true (:func:`log_odds`).
 It is a heuristic, not a deduction: its beliefs are exact only on constraint graphs
 without cycles, and nothing is ruled out by them. On random Dominosa boards they
-are nearly right: the beliefs' choice for each domino is its planted placement for
-98-99% of the dominoes at N = 60 and N = 100, and a search that tries the believed
-placement first (:meth:`~dominosa_lab.core.cover.CoverSearch.prefer`) finds a
-solution there without a single conflict (``docs/architecture.md``).
+are nearly right: of the planted placements left open at level 0 they believe in
+98-99% at N = 60 and N = 100, and a search that tries the believed placement first
+(:meth:`~dominosa_lab.core.cover.CoverSearch.prefer`) finds a solution there
+without a single conflict (``benchmarks/results/beliefs.md``).
 
-A message from an item ``f`` to its option ``p`` is the log-odds that ``p`` covers
-``f`` given the other options' messages: ``-log sum_{q != p} exp(L[q -> f])``; an
-option's message to ``f`` is the sum of the messages of its other items. The
-messages start at 0 (every option equally likely), so the result is deterministic.
+The messages are odds. An item's message to its option ``p`` is the odds that ``p``
+covers it given the other options' messages: ``1 / sum_{q != p} odds(q -> item)``;
+an option's message to an item is the product of the messages of its other items.
+The messages start at 1 (every option as likely as not), so the result is
+deterministic.
 """
 
 from __future__ import annotations
