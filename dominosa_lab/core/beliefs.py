@@ -15,7 +15,9 @@ The messages are odds. An item's message to its option ``p`` is the odds that ``
 covers it given the other options' messages: ``1 / sum_{q != p} odds(q -> item)``;
 an option's message to an item is the product of the messages of its other items.
 The messages start at 1 (every option as likely as not), so the result is
-deterministic.
+deterministic. Where the covers are symmetric (small boards with several solutions)
+the beliefs may break the tie one way or the other by rounding, so renumbering the
+options can change which way.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ __all__ = ["MAX_ITERATIONS", "TOLERANCE", "log_odds"]
 
 #: Rounds of message passing at most (the N = 100 boards settle in fewer than this).
 MAX_ITERATIONS = 200
-#: The messages have settled when none moved by more than this in a round.
+#: The messages have settled when none moved by more than this (in log-odds) in a round.
 TOLERANCE = 1e-3
 #: Messages are odds clipped to [1/_CLIP, _CLIP]: a certainty beyond it carries no more
 #: information (kept as odds, not log-odds: a message is then a sum and a division).
@@ -50,6 +52,11 @@ def log_odds(model: CoverModel, state: np.ndarray, iterations: int = MAX_ITERATI
     iterations : int
         Rounds of message passing at most (fewer when the messages settle).
 
+    Returns
+    -------
+    array of float
+        Per option: above 0 when the beliefs hold it more likely true than false.
+
     Examples
     --------
     >>> import numpy as np
@@ -62,8 +69,11 @@ def log_odds(model: CoverModel, state: np.ndarray, iterations: int = MAX_ITERATI
     """
     if iterations < 1:
         raise ValueError(f"iterations must be at least 1, got {iterations}")
-    return _log_odds(model.ost, model.oit, model.ist, model.iop, model.prim,
-                     np.asarray(state, np.int64), iterations)
+    state = np.asarray(state, np.int64)
+    if state.shape != (model.n_options,):
+        raise ValueError(f"state must hold one value per option ({model.n_options}), "
+                         f"got shape {state.shape}")
+    return _log_odds(model.ost, model.oit, model.ist, model.iop, model.prim, state, iterations)
 
 
 @njit(cache=True)
