@@ -110,7 +110,8 @@ METHODS: dict[str, MethodInfo] = {
                    "deductions to a fixed point, a guess only when none applies"),
         MethodInfo("fast", fast.solve, ("mrv",), "beyond the seeds (the default)",
                    "clause learning on the exact cover, with Tatham's basic deductions and "
-                   "Hall sets compiled", revisits=True, compiled=fast.is_compiled),
+                   "Hall sets compiled; on large boards belief propagation picks the first try",
+                   revisits=True, compiled=fast.is_compiled),
     )
 }
 
