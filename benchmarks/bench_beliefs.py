@@ -28,6 +28,7 @@ from dominosa_lab import random_puzzle, solve
 from dominosa_lab.core.beliefs import log_odds
 from dominosa_lab.core.search import Search
 from dominosa_lab.logic.compiled import DominosaCover, root_deductions
+from dominosa_lab.logic.geometry import geometry
 from dominosa_lab.solvers import fast
 
 RESULTS = Path(__file__).parent / "results"
@@ -63,7 +64,7 @@ def beliefs_on(board, planted) -> tuple[float, float]:
     start = time.perf_counter()
     odds = log_odds(cover.model, state)
     seconds = time.perf_counter() - start
-    index = {p: k for k, p in enumerate(cover.placements)}
+    index = geometry(board).placement_index  # the engine's options are in this order
     options = np.array([index[p] for p in planted.placements])
     options = options[state[options] == -1]
     return float(np.mean(odds[options] > 0)), seconds

@@ -14,6 +14,7 @@ from dominosa_lab.core.beliefs import log_odds
 from dominosa_lab.core.cover import CoverModel
 from dominosa_lab.core.search import Search
 from dominosa_lab.logic.compiled import DominosaCover, root_deductions
+from dominosa_lab.logic.geometry import geometry
 from tests.strategies import planted_board
 
 #: Two covers, {0} and {1, 2}: option 0 covers both items.
@@ -55,7 +56,7 @@ def test_every_open_option_gets_finite_odds_within_its_items_clipped_messages(se
 def test_on_a_random_board_the_beliefs_point_at_the_planted_placements(seed):
     puzzle, planted = random_puzzle(40, seed)
     board, state = level_zero(puzzle)
-    index = {p: k for k, p in enumerate(board.placements)}
+    index = geometry(puzzle).placement_index  # the engine's options are in this order
     options = np.array([index[p] for p in planted.placements])
     options = options[state[options] == -1]
     assert np.mean(log_odds(board.model, state)[options] > 0) > 0.95

@@ -42,8 +42,9 @@ __all__ = ["GUIDE_MIN_PLACEMENTS", "PROBE_MAX_PLACEMENTS", "first_solution_count
 
 #: Probing costs one propagation per placement: worth it on boards people solve by hand.
 PROBE_MAX_PLACEMENTS = 400
-#: Belief propagation costs about as much as the whole search below N = 37 (3,000 placements
-#: on the rectangle; ``benchmarks/bench_beliefs.py``): smaller boards search without it.
+#: Below N = 36 belief propagation costs more than the search it saves, at N = 36 as much
+#: (``benchmarks/bench_beliefs.py``): boards under 3,000 placements (N = 37 on the
+#: rectangle) search without it.
 GUIDE_MIN_PLACEMENTS = 3000
 
 def solve(puzzle: Puzzle, search: Search) -> Iterator[Solution]:
