@@ -20,6 +20,7 @@ sys.path.insert(0, str(ROOT / "docs"))
 from names import resolve, role_targets  # noqa: E402
 
 DOTTED = re.compile(r"\bdominosa_lab(?:\.\w+)+")
+FILE_PATH = re.compile(r"`([\w.*-]+(?:/[\w.*-]+)+\.(?:py|md|ipynb|jsonl|csv|txt|png|gif))`")
 DOCUMENTS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 
 
@@ -76,6 +77,14 @@ def test_dotted_names_in_documents_resolve(document):
     text = document.read_text()
     names = [(document.name, None, None, name) for name in DOTTED.findall(text)]
     assert not _unresolved(names), "\n".join(_unresolved(names))
+
+
+@pytest.mark.parametrize("document", DOCUMENTS, ids=lambda path: path.name)
+def test_file_paths_in_documents_exist_from_the_root_or_the_package(document):
+    paths = FILE_PATH.findall(document.read_text())
+    missing = [path for path in paths
+               if not any(any(base.glob(path)) for base in (ROOT, ROOT / "dominosa_lab"))]
+    assert not missing, "\n".join(f"{document.name}: {path}" for path in missing)
 
 
 def test_a_name_whose_module_moved_does_not_resolve():
