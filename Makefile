@@ -31,7 +31,7 @@ test: install docs
 
 ## make docs: the API reference from the docstrings into build/docs; any Sphinx warning fails it
 docs: install
-	$(BIN)/python -m sphinx -b html -W --keep-going -q docs build/docs
+	$(BIN)/python -m sphinx -b html -E -W --keep-going -q docs build/docs
 
 ## make lab: JupyterLab on the notebooks
 lab: install
