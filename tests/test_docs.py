@@ -40,14 +40,15 @@ def _docstrings() -> Iterator[tuple[str, str, str | None, str]]:
     """(where, module, class, docstring) for each module, class, function and method."""
     for name in _modules():
         module = importlib.import_module(name)
+        file = Path(module.__file__).relative_to(ROOT)
         if module.__doc__:
-            yield name, name, None, module.__doc__
+            yield f"{file}", name, None, module.__doc__
         for attr, value in _members(module, name):
             owner = attr if inspect.isclass(value) else None
-            yield f"{name}.{attr}", name, owner, value.__doc__
+            yield f"{file} {attr}", name, owner, value.__doc__
             if owner:
                 for method, member in _members(value, name):
-                    yield f"{name}.{attr}.{method}", name, attr, member.__doc__
+                    yield f"{file} {attr}.{method}", name, attr, member.__doc__
 
 
 def _unresolved(names: list[tuple[str, str, str | None, str]]) -> list[str]:
