@@ -1,6 +1,7 @@
 """Sphinx configuration of the dominosa-lab API reference (``make docs``)."""
 
 import ast
+import inspect
 import pkgutil
 import sys
 from functools import partial
@@ -45,13 +46,14 @@ html_theme = "alabaster"
 
 
 def _documented_name(domain, obj, name):
+    """The name under which ``obj`` is documented (a field: its own entry, else its class)."""
     if isinstance(obj, Field):
         owner = _documented_name(domain, obj.owner, obj.owner.__name__)
         attribute = f"{owner}.{obj.name}"
         return attribute if attribute in domain.objects else owner
     target = getattr(obj, "fget", obj)
     module, qualname = getattr(target, "__module__", None), getattr(target, "__qualname__", None)
-    if isinstance(obj, type(sys)):
+    if inspect.ismodule(obj):
         module, qualname = obj.__name__, None
     full = ".".join(part for part in (module, qualname) if part)
     if full in domain.objects:
@@ -62,6 +64,7 @@ def _documented_name(domain, obj, name):
 
 
 def _is(key, obj):
+    """Whether the documented name ``key`` denotes ``obj`` itself."""
     try:
         return resolve(key) is obj
     except LookupError:
