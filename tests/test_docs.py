@@ -20,7 +20,9 @@ sys.path.insert(0, str(ROOT / "docs"))
 from names import resolve, role_targets  # noqa: E402
 
 DOTTED = re.compile(r"\bdominosa_lab(?:\.\w+)+")
+ALIASED = re.compile(r"\bdl((?:\.\w+)+)")  # ``import dominosa_lab as dl``, as the documents write
 FILE_PATH = re.compile(r"`([\w.*-]+(?:/[\w.*-]+)+\.(?:py|md|ipynb|jsonl|csv|txt|png|gif))`")
+METHOD = re.compile(r"""method=["'](\w+)["']""")
 DOCUMENTS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 
 
@@ -76,7 +78,8 @@ def test_role_targets_in_docstrings_resolve_in_the_module_that_writes_them():
 @pytest.mark.parametrize("document", DOCUMENTS, ids=lambda path: path.name)
 def test_dotted_names_in_documents_resolve(document):
     text = document.read_text()
-    names = [(document.name, None, None, name) for name in DOTTED.findall(text)]
+    dotted = DOTTED.findall(text) + [f"dominosa_lab{name}" for name in ALIASED.findall(text)]
+    names = [(document.name, None, None, name) for name in dotted]
     assert not _unresolved(names), "\n".join(_unresolved(names))
 
 
@@ -86,6 +89,14 @@ def test_file_paths_in_documents_exist_from_the_root_or_the_package(document):
     missing = [path for path in paths
                if not any(any(base.glob(path)) for base in (ROOT, ROOT / "dominosa_lab"))]
     assert not missing, "\n".join(f"{document.name}: {path}" for path in missing)
+
+
+def test_method_names_in_docstrings_and_documents_are_registered():
+    texts = [(where, doc) for where, _, _, doc in _docstrings()]
+    texts += [(document.name, document.read_text()) for document in DOCUMENTS]
+    unknown = [f"{where}: {name}" for where, text in texts for name in METHOD.findall(text)
+               if name not in dominosa_lab.METHODS]
+    assert not unknown, "\n".join(unknown)
 
 
 def test_a_name_whose_module_moved_does_not_resolve():
