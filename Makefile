@@ -5,11 +5,11 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 PYTEST_NB := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
 
-.PHONY: install reproduce experiments test lab lint bench clean
+.PHONY: install reproduce experiments test docs lab lint bench clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[notebooks,test]'
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[notebooks,test,docs]'
 	# compile the fast solver's kernels into numba's cache (about 40 s, once; N = 40 for
 	# the rule's table and the beliefs, used on large boards only)
 	$(BIN)/python -c 'import dominosa_lab as dl; dl.solve(dl.load("mikefc-small")); dl.solve(dl.random_puzzle(40, 0)[0])'
@@ -25,9 +25,13 @@ reproduce: install
 experiments: install
 	$(BIN)/dominosa-lab experiment all
 
-## make test: the unit tests, the doctests and the notebooks (nbval)
-test: install
+## make test: the API reference (make docs), the unit tests, the doctests and the notebooks (nbval)
+test: install docs
 	$(BIN)/python -m pytest --doctest-modules $(PYTEST_NB) dominosa_lab tests notebooks
+
+## make docs: the API reference from the docstrings into build/docs; any Sphinx warning fails it
+docs: install
+	$(BIN)/python -m sphinx -b html -E -W --keep-going -q docs build/docs
 
 ## make lab: JupyterLab on the notebooks
 lab: install

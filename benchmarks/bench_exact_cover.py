@@ -170,7 +170,7 @@ def markdown(table: pd.DataFrame, runs: pd.DataFrame, agree: list[bool], args, l
         "solving process) are less affected, and the ratios between the two solvers are "
         "what to read.",
         "",
-        f"Boards: {args.boards} random double-N boards per N, `generate.random_puzzle(N, seed)` "
+        f"Boards: {args.boards} random double-N boards per N, `random_puzzle(N, seed)` "
         f"with seeds 0..{args.boards - 1} (a uniform random domino tiling, the shuffled "
         "double-N set laid on it). "
         f"`dlx` stops at {args.max_nodes:,} nodes; the C package (no budget of its own) is "

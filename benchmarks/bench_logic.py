@@ -16,8 +16,8 @@ Per board it measures, each time from a cold start (the board's tables rebuilt):
   (a build of his solver with a timing driver and ``tatham.py``; default ``/tmp/tatham``):
   milliseconds per solve with his scratch space reused, the fastest of ``--reps`` batches of
   20 solves (ours: the fastest of ``--reps`` runs), so both sides report the same statistic.
-  Without them the issue's figures are quoted: 13 ms for his 12dh boards, 37 ms for 12de, on
-  an unloaded 2-core machine.
+  Without them the project's reference figures (``QUOTED``) are printed instead: 13 ms for
+  his 12dh boards, 37 ms for 12de, on an unloaded 2-core machine.
 
 Then the boards of ``tests/data/beyond-tatham.jsonl``: our grade and time, and his verdict.
 Per board the fastest of ``--reps`` runs is kept; tables give medians over boards. Writes
@@ -44,7 +44,7 @@ from dominosa_lab.logic import deduce, geometry
 HERE = Path(__file__).parent
 RESULTS = HERE / "results"
 DATA = HERE.parent / "tests" / "data"
-QUOTED = {(12, "hard"): 13.0, (12, "extreme"): 37.0}  # his ms per solve, from the issue
+QUOTED = {(12, "hard"): 13.0, (12, "extreme"): 37.0}  # his ms per solve: the reference figures
 GRADE_ORDER = ("trivial", "basic", "hard", "extreme")
 
 
@@ -138,7 +138,7 @@ def main() -> None:
         "Tatham ladder* is `deduce(p, \"tatham\")`, *his* is his solver in-process "
         + ("(measured in this run: the fastest of as many batches of 20 solves in one process, "
            "his scratch space reused, in milliseconds per solve)."
-           if tatham else "(quoted from the issue; tools absent)."),
+           if tatham else "(the project's reference figures; tools absent)."),
         "",
         *table(rows),
         "",

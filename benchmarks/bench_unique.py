@@ -10,9 +10,9 @@ grade``, from the calibration tools in ``--tatham DIR``, default ``/tmp/tatham``
 of this repository) must agree. Then his generator (``dominosa-gen gen NdX SEED``, seeds 1..
 seeds, each stopped after ``--tatham-timeout`` seconds, a case given up after ``GIVE_UP``
 stops in a row) on the same machine in the same run, where his rules have the grade at all.
-Without his tools the issue's figures are quoted.
+Without his tools the project's reference figures for his generator (``QUOTED``) are printed.
 
-The goals (issue 12): N=9 extreme < 5 s, N=12 hard < 10 s, N=15 hard < 30 s, N=20 basic
+The project's goals: N=9 extreme < 5 s, N=12 hard < 10 s, N=15 hard < 30 s, N=20 basic
 < 5 s, N=30 basic < 60 s, medians over 10 seeds. Writes ``benchmarks/results/unique.md`` and
 ``benchmarks/results/unique.csv`` (one row per run).
 """
@@ -40,7 +40,7 @@ HERE = Path(__file__).parent
 RESULTS = HERE / "results"
 LETTER = {"trivial": "t", "basic": "b", "hard": "h", "extreme": "e"}
 
-#: (N, grade, goal in seconds or None); the goals are the issue's, the rest compare with Tatham.
+#: (N, grade, goal in seconds or None); the goals are the project's, the rest compare with Tatham.
 CASES = [
     (9, "hard", None),
     (9, "extreme", 5.0),
@@ -57,7 +57,8 @@ CASES = [
 #: His generator is given up on for a case after this many runs in a row stop at the timeout.
 GIVE_UP = 3
 
-#: His medians from the issue (seconds, an unloaded 2-core machine); 15dh never finishes.
+#: His generator's medians, the project's reference figures (seconds, an unloaded 2-core
+#: machine); 15dh never finishes.
 QUOTED = {(9, "hard"): 0.93, (9, "extreme"): 12.4, (12, "hard"): 98.0, (12, "extreme"): 270.0,
           (30, "basic"): 114.0}
 
@@ -165,7 +166,7 @@ def report(rows: list[dict], run: dict) -> str:
            f"for a case after {GIVE_UP} stops in a row; a stopped run counts as "
            f"{run['timeout']:g} s and sorts after every finished one, so a median marked ≥ "
            "(half or more of the runs stopped) is only a lower bound."
-           if ran_his else "the issue's figures (his tools were not run)."),
+           if ran_his else "the project's reference figures (his tools were not run)."),
         "",
         *table(rows),
         "",

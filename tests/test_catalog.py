@@ -16,7 +16,7 @@ def test_every_entry_loads_and_names_its_source(name):
     assert p.name == name and catalog.describe(name)["source"]
 
 
-def test_caviness_m9_has_the_rows_given_in_the_issue():
+def test_caviness_m9_has_the_rows_of_the_article():
     assert load("caviness-m9").rows[0] == (1, 4, 4, 4, 4, 4, 0, 0)
     assert load("caviness-m9").rows[6] == (4, 5, 1, 1, 1, 6, 5, 3)
 

@@ -1,7 +1,7 @@
 """Random Dominosa puzzles with their planted solution, reproducible from a seed.
 
 A random puzzle is a random domino tiling of the board (a sampler from
-:data:`dominosa_lab.sampling.SAMPLERS`, chosen by ``tiling=``) with the
+:data:`dominosa_lab.tilings.sample.SAMPLERS`, chosen by ``tiling=``) with the
 complete double-N set shuffled onto it, each domino turned either way. All
 randomness comes from one ``numpy.random.Generator`` made from the seed
 (PCG64, the same stream on every machine), and nothing depends on the order
@@ -48,7 +48,7 @@ def random_puzzle(
         (see :func:`dominosa_lab.tilings.board_mask`) with ``(n+1)(n+2)`` cells;
         by default the ``(n+1) x (n+2)`` rectangle.
     tiling : str or callable
-        A name in :data:`dominosa_lab.sampling.SAMPLERS` (default ``"uniform"``:
+        A name in :data:`dominosa_lab.tilings.sample.SAMPLERS` (default ``"uniform"``:
         every tiling equally likely) or a sampler ``f(mask, rng) -> placements``.
 
     Returns

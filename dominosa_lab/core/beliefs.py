@@ -47,7 +47,8 @@ def log_odds(model: CoverModel, state: np.ndarray, iterations: int = MAX_ITERATI
     ----------
     model : CoverModel
     state : array of int
-        Per option: -1 open, 0 false, 1 true (:meth:`CoverSearch.state`); items already
+        Per option: -1 open, 0 false, 1 true
+        (:meth:`~dominosa_lab.core.cover.CoverSearch.state`); items already
         covered have no open option and drop out.
     iterations : int
         Rounds of message passing at most (fewer when the messages settle).

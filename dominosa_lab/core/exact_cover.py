@@ -165,7 +165,7 @@ class ExactCover:
             Receives ``choice(k)`` before each branch (``k`` = options of the chosen
             item), ``place(payload)`` / ``remove(payload)`` for every option tried and
             taken back, ``found(solution)`` before each yield; its budget stops the
-            run by raising :class:`~dominosa_lab.search.SearchStopped` (not caught here).
+            run by raising :class:`~dominosa_lab.core.search.SearchStopped` (not caught here).
         order : {"mrv", "pile", "random"}
             The item-choice heuristic (see the module docstring).
         seed : int or numpy.random.Generator, optional

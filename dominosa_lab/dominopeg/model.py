@@ -165,6 +165,7 @@ def orientations() -> tuple[Orientation, ...]:
     return tuple(found.values())
 
 
+#: The 70 distinct orientations of the pieces, in the seed's order (:func:`orientations`).
 ORIENTATIONS: tuple[Orientation, ...] = orientations()
 
 

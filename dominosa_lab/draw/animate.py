@@ -1,9 +1,9 @@
 """A traced search as a matplotlib animation: placements appear, dead ends flash, backtracks go.
 
 :func:`frames` turns the replay of a trace (``solve(..., trace=True).trace``,
-replayed by :func:`dominosa_lab.tree.replay`) into pictures with captions
-(:func:`dominosa_lab.tree.describe_event`); :func:`animate` draws them with
-:func:`~dominosa_lab.plot.draw_puzzle`, the newest piece in blue, a piece taken
+replayed by :func:`dominosa_lab.trace.tree.replay`) into pictures with captions
+(:func:`dominosa_lab.trace.tree.describe_event`); :func:`animate` draws them with
+:func:`~dominosa_lab.draw.board.draw_puzzle`, the newest piece in blue, a piece taken
 back in dashed red, a dead end as a red frame, a solution in green. In a
 notebook show ``HTML(animate(...).to_jshtml())``; :func:`save_gif` writes a GIF
 with matplotlib's pillow writer.
@@ -30,6 +30,7 @@ __all__ = [
     "NEW_COLOR",
     "REMOVED_COLOR",
     "SOLVED_COLOR",
+    "TITLE_LINES",
     "TITLE_SIZE",
     "Frame",
     "animate",
@@ -40,9 +41,11 @@ __all__ = [
 NEW_COLOR = "#1f5fbf"
 REMOVED_COLOR = "#c0392b"
 SOLVED_COLOR = "#2e8b57"
-MIN_WIDTH = 6.4  # inches: a new figure is at least 640 pixels wide at the default dpi
+#: Inches: a new figure is at least 640 pixels wide at the default dpi.
+MIN_WIDTH = 6.4
 TITLE_SIZE = 12.0  # points: the frame counter, then the caption wrapped to the width
-TITLE_LINES = 3  # room kept above the board: the counter and two lines of caption
+#: Lines of room kept above the board: the counter and two lines of caption.
+TITLE_LINES = 3
 CELL = 0.8  # inches per cell of a new figure (less on boards wider than 12 cells)
 
 
@@ -50,7 +53,7 @@ CELL = 0.8  # inches per cell of a new figure (less on boards wider than 12 cell
 class Frame:
     """One picture of an animation: the search after its last event, and how to caption it.
 
-    ``state`` is the search as :func:`~dominosa_lab.tree.replay` gives it after
+    ``state`` is the search as :func:`~dominosa_lab.trace.tree.replay` gives it after
     the last event shown; ``dead_end`` and ``solved`` tell whether any event
     shown in this picture was a dead end or a solution.
     """
@@ -85,7 +88,7 @@ def frames(events: list[Event], max_frames: int | None = None, *,
     """Replay ``events`` into one frame per event (notes become the next frame's caption).
 
     ``choice`` events change nothing on the board and get no frame. Captions
-    are :func:`~dominosa_lab.tree.describe_event`'s (naming dominoes when
+    are :func:`~dominosa_lab.trace.tree.describe_event`'s (naming dominoes when
     ``puzzle`` is given), except that a placement is captioned with the
     method's note explaining it. With ``max_frames``, consecutive events are
     merged so that at most that many frames remain (the last always shows the
@@ -150,7 +153,7 @@ def animate(
     result : SearchResult
         A result of ``solve(puzzle, ..., trace=True)``.
     pips : bool
-        Draw placed dominoes with pips (see :func:`~dominosa_lab.plot.draw_puzzle`).
+        Draw placed dominoes with pips (see :func:`~dominosa_lab.draw.board.draw_puzzle`).
     interval : int
         Milliseconds per frame.
     max_frames : int or None

@@ -1,4 +1,4 @@
-"""Darby's Domino Search window in Jupyter: a :class:`~dominosa_lab.play.PlayBoard` as ipywidgets.
+"""Darby's Domino Search window in Jupyter: a :class:`PlayBoard` as ipywidgets.
 
 Click two adjacent cells to outline a domino (the first click is highlighted,
 clicking it again cancels); click an outlined cell to erase its outline. The

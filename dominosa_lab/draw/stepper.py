@@ -2,8 +2,8 @@
 
 :func:`stepper` is the interactive control for Jupyter; :func:`draw_search_step`
 draws one step on given axes (for pages, slides and the stepper itself). Both
-are built from the trace alone (:func:`dominosa_lab.tree.replay`), so every
-method that reports to :class:`~dominosa_lab.search.Search` can be stepped.
+are built from the trace alone (:func:`dominosa_lab.trace.tree.replay`), so every
+method that reports to :class:`~dominosa_lab.core.search.Search` can be stepped.
 """
 
 from __future__ import annotations
@@ -138,11 +138,11 @@ def draw_search_step(
     puzzle : Puzzle
         The board that was solved.
     frame : Frame
-        The step, from :func:`~dominosa_lab.tree.replay` (or ``Stepper.frames``).
+        The step, from :func:`~dominosa_lab.trace.tree.replay` (or ``Stepper.frames``).
     board_ax : matplotlib Axes
         Where the board goes.
     tree, tree_ax : optional
-        The run's :func:`~dominosa_lab.tree.search_tree` and where to draw it as it
+        The run's :func:`~dominosa_lab.trace.tree.search_tree` and where to draw it as it
         stood at this step, the current state ringed.
     max_nodes, legend, fontsize
         Passed to :func:`~dominosa_lab.draw.tree.draw_search_tree`; the board's title is

@@ -72,11 +72,11 @@ def draw_search_tree(
     Parameters
     ----------
     tree : networkx.DiGraph
-        A tree from :func:`dominosa_lab.tree.search_tree`.
+        A tree from :func:`dominosa_lab.trace.tree.search_tree`.
     ax : matplotlib Axes, optional
         Where to draw; a new figure sized to the tree when omitted.
     max_nodes : int
-        Bigger trees are summarised by :func:`~dominosa_lab.tree.collapse_tree`: deep
+        Bigger trees are summarised by :func:`~dominosa_lab.trace.tree.collapse_tree`: deep
         failed subtrees become a grey triangle marked with the number of states hidden.
     labels : bool, optional
         Write each move (domino and arrow) on its edge; by default when the tree has

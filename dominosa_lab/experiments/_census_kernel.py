@@ -1,4 +1,4 @@
-"""The compiled inner loop of the exact census (numba); see :mod:`.census` for the method.
+"""The exact census's compiled inner loop (numba); see :mod:`~dominosa_lab.experiments.census`.
 
 One depth-first enumeration of the relabel-canonical arrangements that extend
 a prefix, filling cells in row-major order. For every domino tiling of the

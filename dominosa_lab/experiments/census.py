@@ -10,7 +10,7 @@ uniformly random tiling, :func:`~dominosa_lab.random_puzzle`): an arrangement
 with ``k`` solutions is planted in ``k`` ways, so a planted board has ``k``
 solutions with probability ``k A_k / sum_j j A_j``.
 
-Method (the compiled loop is :mod:`._census_kernel`):
+Method (the compiled loop is :mod:`~dominosa_lab.experiments._census_kernel`):
 
 * **Relabelling.** Only *canonical* arrangements are listed: numbers appear
   for the first time in the order 0, 1, 2, ... (row-major). Every number occurs,

@@ -324,7 +324,7 @@ def hall_sets_out(values, pairs, ist, iop, max_pip, state):
 
 @njit(cache=True)
 def _match_without(adj_start, adj, k, n_right, a, b, mate_l, mate_r, seen, su, se):
-    """:func:`_match` with the left vertices ``a`` and ``b`` (the double's squares) left out."""
+    """The matching's size with left vertices ``a`` and ``b`` (the double's squares) left out."""
     for u in range(k):
         mate_l[u] = -1
     mate_l[a] = -2

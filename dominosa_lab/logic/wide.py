@@ -12,9 +12,9 @@ and J the graph those placements make on D. A set U as above meets D in an
 independent set of J, so it lies inside ``A = I + (squares of v outside D)`` for a
 maximal independent set I of J; and every subset of such an A is a set whose
 squares need different dominoes, so (on a board with a solution) every subset X
-of A has at least |X| dominoes: Hall's condition, and A has a matching M into
+of A has at least ``|X|`` dominoes: Hall's condition, and A has a matching M into
 the dominoes v-w (w = v standing for the double) covering every square. A subset
-U of A is then *tight* (exactly |U| dominoes) exactly when every domino its
+U of A is then *tight* (exactly ``|U|`` dominoes) exactly when every domino its
 squares can hold is the partner of a square of U: when U is closed under "square
 -> a domino it can hold -> that domino's partner" and none of those dominoes is
 unmatched. The smallest tight set holding the partner x of a domino w is the set

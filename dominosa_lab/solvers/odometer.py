@@ -16,7 +16,7 @@ it), so jumping at the first conflict skips exactly the readings that share
 the overlapping prefix, and no solution is missed: the odometer is a
 depth-first search with the dominoes as levels, written as counting.
 
-Reported to the :class:`~dominosa_lab.search.Search`: the digits whose places
+Reported to the :class:`~dominosa_lab.core.search.Search`: the digits whose places
 do not overlap (the checked prefix of a reading) are the pieces on the board,
 ``place``d when a reading gets past them and ``remove``d when they are
 incremented or rolled over; ``choice(k)`` when a digit starts at 1 (it will

@@ -184,7 +184,7 @@ def parity_sampler(mask: np.ndarray, rng: np.random.Generator) -> list[Placement
     """The ``parity`` sampler of :mod:`dominosa_lab.tilings.sample`: Darby's method and bounds.
 
     ``parity_tiling(cells, numpy.random.default_rng(seed))`` replays the same
-    builds with their records, since :func:`~dominosa_lab.generate.random_puzzle`
+    builds with their records, since :func:`~dominosa_lab.boards.planted.random_puzzle`
     hands the sampler a fresh generator from its seed.
 
     Raises

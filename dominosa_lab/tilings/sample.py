@@ -4,7 +4,7 @@ A sampler is a function ``sampler(mask, rng) -> placements``: it receives the
 board as a boolean mask (see :func:`dominosa_lab.tilings.board_mask`) and a
 ``numpy.random.Generator``, and returns Placements covering every cell once,
 drawing all its randomness from ``rng``. Adding one is one function and one
-line in :data:`SAMPLERS`; :func:`dominosa_lab.generate.random_puzzle` then
+line in :data:`SAMPLERS`; :func:`dominosa_lab.boards.planted.random_puzzle` then
 accepts its name as ``tiling=``.
 
 What each sampler samples:

@@ -1,7 +1,7 @@
 """Search trees from traces: replay a trace, build its tree, lay the tree out tidily.
 
 A traced search (``solve(..., trace=True)``) is a list of
-:class:`~dominosa_lab.search.Event`. Replaying it gives the state of the board
+:class:`~dominosa_lab.core.search.Event`. Replaying it gives the state of the board
 after every event (:func:`replay`, used by the stepper and the animations) and
 the tree of search states (:func:`search_tree`): node 0 is the empty board,
 node ``i`` the state after the ``i``-th placement tried, so a complete trace
