@@ -24,7 +24,7 @@ from contextlib import nullcontext
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from dominosa_lab.errors import ArgumentError, DominosaError, PuzzleError
+from dominosa_lab.errors import ArgumentError, DominosaError, FormatError, PuzzleError
 
 if TYPE_CHECKING:
     from dominosa_lab.core.puzzle import Puzzle
@@ -78,7 +78,7 @@ def read_puzzle(spec: str) -> Puzzle:
 
     path = Path(spec)
     if path.is_file():
-        text = path.read_text()
+        text = _read_text(path)
         if path.suffix == ".json":
             return from_json(text)[0]
         return parse_text(text, name=path.stem)
@@ -169,7 +169,16 @@ def read_shape(spec: str) -> tuple[int, int] | list[list[bool]]:
     path = Path(spec)
     if not path.is_file():
         raise PuzzleError(f"--shape {spec!r} is neither ROWSxCOLS (e.g. 7x8) nor a file")
-    return parse_mask(path.read_text())
+    return parse_mask(_read_text(path))
+
+
+def _read_text(path: Path) -> str:
+    """The text of a file the user named; a file that is not text is their error, not ours."""
+    try:
+        return path.read_text()
+    except UnicodeDecodeError as err:
+        raise FormatError(f"{str(path)!r} is not a text file ({err.reason} at byte "
+                          f"{err.start})") from None
 
 
 def _cmd_generate(args: argparse.Namespace) -> int:

@@ -276,3 +276,13 @@ def test_an_internal_error_in_the_installed_command_exits_70_without_a_traceback
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
     assert done.returncode == 70 and "Traceback" not in done.stderr
     assert "internal error: ZeroDivisionError" in done.stderr
+
+
+@pytest.mark.parametrize("command", [["solve", "FILE"], ["generate", "4", "--shape", "FILE"]])
+def test_a_file_that_is_not_text_is_a_user_error(command, tmp_path, capsys):
+    path = tmp_path / "board.txt"
+    path.write_bytes(b"\xff\xfe\x00 not text")
+    assert main([str(path) if arg == "FILE" else arg for arg in command]) == 2
+    err = capsys.readouterr().err
+    assert err == f"dominosa-lab: error: {str(path)!r} is not a text file (invalid start byte " \
+                  "at byte 0)\n"
