@@ -3,7 +3,8 @@ catalog, run experiments, reproduce the notebooks.
 
 Every user error ends in one line on stderr and exit status 2; a generation that runs out of
 time says how far it got, on stderr, with exit status 1, and so does a file the system will not
-read or write. Anything else is a bug of dominosa-lab: one line that says so and exit status 70
+read or write, and a command whose optional libraries are not installed (naming the extra
+to install). Anything else is a bug of dominosa-lab: one line that says so and exit status 70
 (``--debug`` shows the traceback).
 
 A command imports what it uses when it runs, and its options are made only when it is the
@@ -229,6 +230,9 @@ def _status(result: SearchResult, info: MethodInfo, default: bool) -> str:
 
 
 def _cmd_draw(args: argparse.Namespace) -> int:
+    from dominosa_lab.draw.board import draw_puzzle_and_solution  # first: is the extra there?
+    from dominosa_lab.draw.theme import DPI, theme
+
     out = Path(args.output)
     if out.suffix.lower() not in DRAW_FORMATS:
         raise ArgumentError(f"-o must name a {', '.join(DRAW_FORMATS)} file, got {str(out)!r}")
@@ -238,9 +242,6 @@ def _cmd_draw(args: argparse.Namespace) -> int:
     info, result, default = _run(puzzle, args, limit=1)
 
     import matplotlib.pyplot as plt
-
-    from dominosa_lab.draw.board import draw_puzzle_and_solution
-    from dominosa_lab.draw.theme import DPI, theme
 
     found = "solution" if result.solution is not None else result.status.replace("_", " ")
     with theme():
@@ -520,16 +521,19 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status.
 
-    A user error is one line on stderr and status 2; an internal error (a bug) is one line
-    that says so and status 70, with its traceback under ``--debug``.
+    A user error is one line on stderr and status 2; a missing optional library or a file the
+    system refuses, one line and status 1; an internal error (a bug), one line that says so and
+    status 70. With ``--debug`` each of them shows its traceback first.
 
     Examples
     --------
     >>> main(["solve", "3:0211"])
     2
     """
-    args = build_parser().parse_args(argv)
+    argv = sys.argv[1:] if argv is None else list(argv)
+    debug = "--debug" in argv  # known before parsing: building a command's options may fail
     try:
+        args = build_parser().parse_args(argv)
         return args.run(args)
     except BrokenPipeError:  # the reader left (`... | head`): stop quietly, as Unix tools do
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # nothing left to flush
@@ -538,13 +542,24 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("dominosa-lab: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
     except DominosaError as err:
-        return _fail(args.debug, f"error: {err}", EXIT_USAGE)
-    except OSError as err:  # a file the system would not read or write
-        return _fail(args.debug, f"error: {err}", EXIT_FAILED)
+        return _fail(debug, f"error: {err}", EXIT_USAGE)
+    except ImportError as err:
+        from dominosa_lab.core.extras import MissingExtraError  # here: help loads no core
+
+        if isinstance(err, MissingExtraError):  # an optional library is not installed
+            return _fail(debug, f"error: {err}", EXIT_FAILED)
+        return _internal(debug, err)
+    except OSError as err:  # a file the system refused
+        return _fail(debug, f"error: {err}", EXIT_FAILED)
     except Exception as err:
-        what = _first_line(str(err))
-        return _fail(args.debug, f"internal error: {type(err).__name__}"
-                     f"{': ' + what if what else ''} ({REPORT})", EXIT_INTERNAL)
+        return _internal(debug, err)
+
+
+def _internal(debug: bool, err: Exception) -> int:
+    """Say in one line that ``err`` is a bug of dominosa-lab, and how to report it."""
+    what = _first_line(str(err))
+    return _fail(debug, f"internal error: {type(err).__name__}{': ' + what if what else ''} "
+                 f"({REPORT})", EXIT_INTERNAL)
 
 
 def _fail(debug: bool, message: str, status: int) -> int:

@@ -5,8 +5,11 @@ cannot tell) and reads ``sys.modules`` at its end.
 """
 
 import json
+import re
 import subprocess
 import sys
+import tomllib
+from pathlib import Path
 
 import pytest
 
@@ -15,6 +18,15 @@ from dominosa_lab import METHODS
 
 #: The libraries that solving never needs: graphs, tables, plots, clusters, progress bars.
 HEAVY = ("networkx", "pandas", "matplotlib", "dask", "distributed", "tqdm", "scipy")
+PROJECT = tomllib.loads((Path(__file__).parents[1] / "pyproject.toml").read_text())["project"]
+#: Each optional part of the library, a library it needs, and the extra that installs it.
+OPTIONAL = [("dominosa_lab.draw", "matplotlib", "draw"),
+            ("dominosa_lab.draw.board", "matplotlib", "draw"),
+            ("dominosa_lab.experiments", "pandas", "experiments"),
+            ("dominosa_lab.experiments.sweep", "tqdm", "experiments"),
+            ("dominosa_lab.reproduce", "nbclient", "notebooks"),
+            ("dominosa_lab.draw.stepper", "ipywidgets", "notebooks"),
+            ("dominosa_lab.draw.play_widget", "ipywidgets", "notebooks")]
 #: The module of every registered method.
 SOLVERS = tuple(f"dominosa_lab.solvers.{name}" for name in METHODS)
 
@@ -98,3 +110,43 @@ def test_an_unknown_name_is_an_attribute_error():
 def test_a_method_module_is_imported_when_the_method_is_first_used():
     modules = _loaded("import dominosa_lab as dl\ndl.METHODS['rowscan'].options")
     assert _solvers(modules) == ["dominosa_lab.solvers.rowscan"]
+
+
+def _names(specs: list[str]) -> set[str]:
+    """The distributions of requirement specs, versions and extras left out."""
+    return {re.match(r"[A-Za-z0-9_.\-]+", spec).group().lower() for spec in specs}
+
+
+@pytest.mark.parametrize(("module", "library", "extra"), OPTIONAL)
+def test_an_optional_part_without_its_library_names_the_extra_to_install(module, library, extra):
+    code = (f"import sys; sys.modules[{library!r}] = None\n"
+            f"try:\n    import {module}\nexcept ImportError as error:\n"
+            "    print(type(error).__name__, error)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True)
+    assert done.stdout.strip() == (f"MissingExtraError {library} is not installed; it comes with "
+                                   f"dominosa-lab's {extra} extra: pip install "
+                                   f"'dominosa-lab[{extra}]'")
+
+
+@pytest.mark.parametrize(("library", "extra"), sorted({(lib, extra) for _, lib, extra in OPTIONAL}))
+def test_the_extra_named_installs_the_library_and_all_installs_the_extra(library, extra):
+    extras = PROJECT["optional-dependencies"]
+    (everything,) = extras["all"]
+    assert library in _names(extras[extra])
+    assert everything.startswith(f"{PROJECT['name']}[") and extra in everything[:-1].split("[")[1]
+
+
+def test_the_core_installs_no_plotting_table_or_cluster_library():
+    assert _names(PROJECT["dependencies"]) == {"numpy", "numba", "networkx"}
+
+
+def test_a_command_whose_extra_is_missing_says_what_to_install_and_exits_1(tmp_path):
+    argv = ["draw", "mikefc-small", "-o", str(tmp_path / "board.png")]
+    code = ("import sys; sys.modules['matplotlib'] = None\n"
+            f"from dominosa_lab.cli import main\nsys.exit(main({argv!r}))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 1
+    assert done.stderr.splitlines()[-1] == ("dominosa-lab: error: matplotlib is not installed; it "
+                                            "comes with dominosa-lab's draw extra: pip install "
+                                            "'dominosa-lab[draw]'")
