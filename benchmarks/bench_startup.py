@@ -3,7 +3,9 @@
 Run: ``python benchmarks/bench_startup.py [--repeats R]``. Each command runs as a fresh
 process, as a shell would start it (the ``dominosa-lab`` console script is
 ``from dominosa_lab.cli import main; sys.exit(main())``), with this tree's ``dominosa_lab``
-first on the path. The commands alternate, one round after another, after one round not
+first on the path. ``import numba`` and a solve by dancing links (pure Python) tell the cost
+of loading the compiled default method from the cost of the command around it. The commands
+alternate, one round after another, after one round not
 timed (numba's cache and the file cache warm); the CPU time of a process is its user + system
 time from ``os.wait4``, the wall time is from start to exit. Each command's ratio to
 ``import numpy`` is taken round by round, so that a busy moment of the machine weighs on both.
@@ -42,10 +44,13 @@ def commands(folder: Path) -> dict[str, tuple[str, list[str]]]:
 
     runs = {
         'python -c "import numpy"': ("import numpy", []),
+        'python -c "import numba"': ("import numba", []),
         'python -c "import dominosa_lab"': ("import dominosa_lab", []),
         "dominosa-lab --help": (CONSOLE, ["--help"]),
         "dominosa-lab catalog": (CONSOLE, ["catalog"]),
         "dominosa-lab solve mikefc-large": (CONSOLE, ["solve", "mikefc-large"]),
+        "dominosa-lab solve mikefc-large --method dlx": (CONSOLE, ["solve", "mikefc-large",
+                                                                   "--method", "dlx"]),
     }
     for n, seed in BOARDS:
         path = folder / f"planted-n{n}-s{seed}.txt"

@@ -396,6 +396,7 @@ def _search_options(p: argparse.ArgumentParser) -> None:
 def _solve_options(p: argparse.ArgumentParser) -> None:
     from dominosa_lab.solvers.registry import METHODS
 
+    p.formatter_class = argparse.RawDescriptionHelpFormatter  # one line per entry
     p.description = ("Solve a puzzle and print the board with outlines. The methods "
                      "(orders in brackets, the default first):\n" + _listing({
                          name: f"{info.summary} [{', '.join(info.orders)}]; {info.source}"
@@ -408,6 +409,7 @@ def _solve_options(p: argparse.ArgumentParser) -> None:
 def _hint_options(p: argparse.ArgumentParser) -> None:
     from dominosa_lab.logic import DEDUCTIONS, LADDERS
 
+    p.formatter_class = argparse.RawDescriptionHelpFormatter  # one line per entry
     p.description = (
         "Print the next deduction on the empty board (with --steps, the next few): its level, "
         "its name and why it holds. The deductions, easiest first:\n"
@@ -472,6 +474,7 @@ def _experiment_options(p: argparse.ArgumentParser) -> None:
     from dominosa_lab.experiments import EXPERIMENTS
     from dominosa_lab.experiments.executors import EXECUTORS
 
+    p.formatter_class = argparse.RawDescriptionHelpFormatter  # one line per entry
     p.description = (
         "Run named experiments ('all': every one); each writes OUT/NAME.csv. The experiments:\n"
         + _listing({name: _first_line(run.__doc__) for name, run in EXPERIMENTS.items()}))
@@ -494,24 +497,22 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--debug", action="store_true",
                         help="on an internal error, show its traceback")
     sub = parser.add_subparsers(dest="command", required=True)
-    raw = argparse.RawDescriptionHelpFormatter
-    for name, what, build, run, formatter in (
+    for name, what, build, run in (
         ("solve", "solve a puzzle and print the board with outlines", _solve_options,
-         _cmd_solve, raw),
-        ("hint", "the next step of reasoning, in words", _hint_options, _cmd_hint, raw),
+         _cmd_solve),
+        ("hint", "the next step of reasoning, in words", _hint_options, _cmd_hint),
         ("grade", "the difficulty level and the count of each deduction used", _grade_options,
-         _cmd_grade, argparse.HelpFormatter),
+         _cmd_grade),
         ("generate", "a puzzle with exactly one solution, of a chosen grade", _generate_options,
-         _cmd_generate, argparse.HelpFormatter),
-        ("draw", "draw a puzzle and its solution to a picture file", _draw_options, _cmd_draw,
-         argparse.HelpFormatter),
-        ("catalog", "list the published puzzles", None, _cmd_catalog, argparse.HelpFormatter),
+         _cmd_generate),
+        ("draw", "draw a puzzle and its solution to a picture file", _draw_options, _cmd_draw),
+        ("catalog", "list the published puzzles", None, _cmd_catalog),
         ("reproduce", "execute the notebooks in place, regenerating figures/",
-         _reproduce_options, _cmd_reproduce, argparse.HelpFormatter),
+         _reproduce_options, _cmd_reproduce),
         ("experiment", "run named experiments, each writing a CSV", _experiment_options,
-         _cmd_experiment, raw),
+         _cmd_experiment),
     ):
-        p = sub.add_parser(name, help=what, build=build, formatter_class=formatter)
+        p = sub.add_parser(name, help=what, build=build)
         p.add_argument("--debug", action="store_true", default=argparse.SUPPRESS,
                        help="on an internal error, show its traceback")
         p.set_defaults(run=run)
