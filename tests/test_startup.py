@@ -150,3 +150,21 @@ def test_a_command_whose_extra_is_missing_says_what_to_install_and_exits_1(tmp_p
     assert done.stderr.splitlines()[-1] == ("dominosa-lab: error: matplotlib is not installed; it "
                                             "comes with dominosa-lab's draw extra: pip install "
                                             "'dominosa-lab[draw]'")
+
+
+def test_solving_deducing_counting_and_generating_work_with_the_core_dependencies_only():
+    blocked = ("matplotlib", "PIL", "pandas", "dask", "distributed", "tqdm", "ipywidgets",
+               "IPython", "nbclient", "nbformat")
+    code = (f"import sys\nfor name in {blocked!r}:\n    sys.modules[name] = None\n"
+            "import dominosa_lab as dl\n"
+            "from dominosa_lab.cli import main\n"
+            "board = dl.load('mikefc-small')\n"
+            "assert dl.solve(board).status == 'solved' and dl.is_unique(board)\n"
+            "assert dl.count_solutions(dl.load('tcg-n10')) == 16\n"
+            "assert dl.grade(board).level != 'no solution'\n"
+            "assert dl.unique_puzzle(4, 'basic', seed=0).status == 'found'\n"
+            "assert dl.random_puzzle(6, 0)[0].max_pip == 6\n"
+            "for argv in (['solve', 'mikefc-large'], ['hint', 'mikefc-small'],\n"
+            "             ['grade', 'mikefc-small'], ['generate', '4'], ['catalog']):\n"
+            "    assert main(argv) == 0, argv\n")
+    subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
