@@ -14,50 +14,19 @@ import inspect
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache
-from importlib import import_module
 from typing import Any
 
 from dominosa_lab.core.options import check_choice, check_seed
 from dominosa_lab.core.puzzle import Solution
 from dominosa_lab.errors import MethodError
+from dominosa_lab.solvers.deferred import SolverModule
 
 __all__ = ["DEFAULT_METHOD", "METHODS", "MethodInfo", "checked_options", "method_info"]
 
 MethodFunction = Callable[..., Iterator[Solution]]
 
-
-class _Deferred:
-    """A function of a solver module, imported at its first call, so that the registry (and
-    the command line's help) describes every method without loading any."""
-
-    def __init__(self, module: str, name: str) -> None:
-        self.module, self.name = module, name
-
-    @property
-    def __wrapped__(self) -> Callable[..., Any]:
-        """The function itself (what ``inspect.signature`` reads)."""
-        return getattr(import_module(self.module), self.name)
-
-    def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        return self.__wrapped__(*args, **kwargs)
-
-    def __repr__(self) -> str:
-        return f"<{self.module}.{self.name}, imported at its first call>"
-
-
-class _Solver:
-    """A solver module by name, not imported: ``_Solver("dlx").solve`` is a :class:`_Deferred`."""
-
-    def __init__(self, name: str) -> None:
-        self.module = f"dominosa_lab.solvers.{name}"
-
-    def __getattr__(self, name: str) -> _Deferred:
-        if name.startswith("__"):  # copy and pickle ask for hooks that a module does not have
-            raise AttributeError(name)
-        return _Deferred(self.module, name)
-
-
-collision, dlx, dominowise, fast, human, logic, odometer, rowscan = map(_Solver, (
+#: The solver modules, each imported at the first call of one of its functions.
+collision, dlx, dominowise, fast, human, logic, odometer, rowscan = map(SolverModule, (
     "collision", "dlx", "dominowise", "fast", "human", "logic", "odometer", "rowscan"))
 
 
