@@ -495,7 +495,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="dominosa-lab",
                      description="Solve, study and picture Dominosa puzzles.")
     parser.add_argument("--debug", action="store_true",
-                        help="on an internal error, show its traceback")
+                        help="show the traceback of an error (to report a bug)")
     sub = parser.add_subparsers(dest="command", required=True)
     for name, what, build, run in (
         ("solve", "solve a puzzle and print the board with outlines", _solve_options,
@@ -514,7 +514,7 @@ def build_parser() -> argparse.ArgumentParser:
     ):
         p = sub.add_parser(name, help=what, build=build)
         p.add_argument("--debug", action="store_true", default=argparse.SUPPRESS,
-                       help="on an internal error, show its traceback")
+                       help="show the traceback of an error (to report a bug)")
         p.set_defaults(run=run)
     return parser
 
