@@ -370,7 +370,7 @@ def flip_tiling(
 
 def _matching(mask: np.ndarray) -> list[int]:
     """A perfect matching of the board's cells (flat indices; -1 for gaps), Hopcroft-Karp."""
-    import networkx as nx  # here, not at the top: generating a board needs no graph library
+    import networkx as nx  # here: of the samplers, only the flip chain needs a graph library
 
     n_cols = mask.shape[1]
     graph = nx.Graph()
