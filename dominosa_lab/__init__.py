@@ -10,12 +10,16 @@ SolutionCount(16, status='solved')
 'solved'
 >>> dl.grade(dl.from_tatham("3:02113312013003232012")).level
 'trivial'
+
+Each name is imported from its module when first used (PEP 562), so that
+``import dominosa_lab`` and a command that only lists the catalog load no solver.
 """
 
-from dominosa_lab.boards.planted import random_puzzle
-from dominosa_lab.boards.unique import Generated, unique_puzzle
-from dominosa_lab.core.puzzle import Placement, Puzzle, Solution
-from dominosa_lab.core.search import Search, SearchResult, SearchStats, SearchStopped
+from __future__ import annotations
+
+from importlib import import_module
+from typing import Any
+
 from dominosa_lab.errors import (
     ArgumentError,
     DominosaError,
@@ -23,20 +27,6 @@ from dominosa_lab.errors import (
     FormatError,
     MethodError,
     PuzzleError,
-)
-from dominosa_lab.formats.catalog import load
-from dominosa_lab.formats.tatham import parse_tatham as from_tatham
-from dominosa_lab.formats.tatham import to_tatham
-from dominosa_lab.formats.text import parse_text as parse
-from dominosa_lab.logic import Grade, grade
-from dominosa_lab.solvers import (
-    METHODS,
-    MethodInfo,
-    SolutionCount,
-    count_solutions,
-    is_unique,
-    iter_solutions,
-    solve,
 )
 
 __all__ = [
@@ -71,3 +61,47 @@ __all__ = [
     "unique_puzzle",
 ]
 __version__ = "0.2.0"
+
+#: The module of each public name imported on first use (below ``dominosa_lab.``).
+_LAZY = {
+    "METHODS": "solvers",
+    "Generated": "boards.unique",
+    "Grade": "logic",
+    "MethodInfo": "solvers",
+    "Placement": "core.puzzle",
+    "Puzzle": "core.puzzle",
+    "Search": "core.search",
+    "SearchResult": "core.search",
+    "SearchStats": "core.search",
+    "SearchStopped": "core.search",
+    "Solution": "core.puzzle",
+    "SolutionCount": "solvers",
+    "count_solutions": "solvers",
+    "from_tatham": "formats.tatham",
+    "grade": "logic",
+    "is_unique": "solvers",
+    "iter_solutions": "solvers",
+    "load": "formats.catalog",
+    "parse": "formats.text",
+    "random_puzzle": "boards.planted",
+    "solve": "solvers",
+    "to_tatham": "formats.tatham",
+    "unique_puzzle": "boards.unique",
+}
+#: The public names that differ from their name in the module.
+_RENAMED = {"from_tatham": "parse_tatham", "parse": "parse_text"}
+
+
+def __getattr__(name: str) -> Any:
+    """A public name, imported from its module on first use and kept here after."""
+    if name not in _LAZY:
+        raise AttributeError(f"module 'dominosa_lab' has no attribute {name!r}")
+    module = import_module(f"dominosa_lab.{_LAZY[name]}")
+    value = getattr(module, _RENAMED.get(name, name))
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    """The module's names, the lazily imported ones included."""
+    return sorted({*globals(), *_LAZY})

@@ -2,7 +2,14 @@
 catalog, run experiments, reproduce the notebooks.
 
 Every user error ends in one line on stderr and exit status 2; a generation that runs out of
-time says how far it got, on stderr, with exit status 1.
+time says how far it got, on stderr, with exit status 1, and so does a file the system will not
+read or write, and a command whose optional libraries are not installed (naming the extra
+to install). Anything else is a bug of dominosa-lab: one line that says so and exit status 70
+(``--debug`` shows the traceback).
+
+A command imports what it uses when it runs, and its options are made only when it is the
+command given: listing the catalog or asking for help loads no solver, and solving loads no
+plotting, table or graph library.
 """
 
 from __future__ import annotations
@@ -11,36 +18,28 @@ import argparse
 import os
 import re
 import sys
+import threading
 import time
-from collections.abc import Sequence
-from contextlib import nullcontext
+import traceback
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from dominosa_lab.boards import GOALS, unique_puzzle
-from dominosa_lab.core.options import ORDERS, check_count, check_seconds
-from dominosa_lab.core.puzzle import Puzzle
-from dominosa_lab.core.search import SearchResult, SearchStats
-from dominosa_lab.errors import ArgumentError, PuzzleError
-from dominosa_lab.experiments import EXPERIMENTS, IN_PROCESS
-from dominosa_lab.experiments.executors import EXECUTORS, open_executor
-from dominosa_lab.formats import (
-    catalog,
-    from_json,
-    parse_mask,
-    parse_tatham,
-    parse_text,
-    to_box_text,
-    to_tatham,
-    to_text,
-)
-from dominosa_lab.logic import DEDUCTIONS, LADDERS, LEVELS, State, grade, ladder, run
-from dominosa_lab.solvers import DEFAULT_METHOD, METHODS, MethodInfo, method_info, solve
+from dominosa_lab.errors import ArgumentError, DominosaError, FormatError, PuzzleError
+
+if TYPE_CHECKING:
+    from dominosa_lab.core.puzzle import Puzzle
+    from dominosa_lab.core.search import SearchResult, SearchStats
+    from dominosa_lab.solvers.registry import MethodInfo
 
 __all__ = [
     "DEFAULT_TIME_LIMIT",
     "DRAW_FORMATS",
     "EXIT_BROKEN_PIPE",
     "EXIT_FAILED",
+    "EXIT_INTERNAL",
+    "EXIT_INTERRUPTED",
     "EXIT_USAGE",
     "build_parser",
     "main",
@@ -50,12 +49,20 @@ __all__ = [
 
 EXIT_FAILED = 1
 EXIT_USAGE = 2
+#: An internal error: a bug of dominosa-lab, not of the input (``EX_SOFTWARE`` of sysexits.h).
+EXIT_INTERNAL = 70
+#: The shell's status for a command stopped by Ctrl-C (128 + SIGINT).
+EXIT_INTERRUPTED = 130
 #: The shell's status for a command whose output pipe was closed (128 + SIGPIPE).
 EXIT_BROKEN_PIPE = 141
 
 #: Seconds a method that can take exponential time runs at the command line unless told.
 DEFAULT_TIME_LIMIT = 60.0
+#: Seconds a solve runs before the command line asks whether its method is compiling.
+COMPILE_NOTE_SECONDS = 1.0
 LIFT = "--time-limit SECONDS to change it, --time-limit none to lift it"
+REPORT = ("this is a bug in dominosa-lab: rerun with --debug to see the traceback, and report "
+          "it to the dominosa-lab developers with the command that caused it")
 
 #: The picture formats of ``dominosa-lab draw``, by file suffix.
 DRAW_FORMATS = (".png", ".svg", ".pdf")
@@ -71,9 +78,11 @@ def read_puzzle(spec: str) -> Puzzle:
     >>> read_puzzle("mikefc-small").name
     'mikefc-small'
     """
+    from dominosa_lab.formats import catalog, from_json, parse_tatham, parse_text
+
     path = Path(spec)
     if path.is_file():
-        text = path.read_text()
+        text = _read_text(path)
         if path.suffix == ".json":
             return from_json(text)[0]
         return parse_text(text, name=path.stem)
@@ -88,6 +97,8 @@ def read_puzzle(spec: str) -> Puzzle:
 
 
 def _cmd_solve(args: argparse.Namespace) -> int:
+    from dominosa_lab.formats import to_box_text
+
     puzzle = read_puzzle(args.puzzle)
     info, result, default = _run(puzzle, args, limit=None if args.all else 1)
     print(to_box_text(puzzle, result.solution or ()))
@@ -102,6 +113,9 @@ def _cmd_solve(args: argparse.Namespace) -> int:
 
 
 def _cmd_hint(args: argparse.Namespace) -> int:
+    from dominosa_lab.core.options import check_count
+    from dominosa_lab.logic import State, ladder, run
+
     check_count("--steps", args.steps, minimum=1, allow_none=False)
     puzzle = read_puzzle(args.puzzle)
     state = State(puzzle)
@@ -124,6 +138,8 @@ def _cmd_hint(args: argparse.Namespace) -> int:
 
 
 def _cmd_grade(args: argparse.Namespace) -> int:
+    from dominosa_lab.logic import grade
+
     puzzle = read_puzzle(args.puzzle)
     time_limit, default = _time_limit(args.time_limit, exponential=True)
     result = grade(puzzle, max_level=args.max_level, time_limit=time_limit)
@@ -149,16 +165,30 @@ def read_shape(spec: str) -> tuple[int, int] | list[list[bool]]:
     >>> read_shape("7x8")
     (7, 8)
     """
+    from dominosa_lab.formats import parse_mask
+
     match = re.fullmatch(r"(\d+)x(\d+)", spec.strip())
     if match:
         return int(match.group(1)), int(match.group(2))
     path = Path(spec)
     if not path.is_file():
         raise PuzzleError(f"--shape {spec!r} is neither ROWSxCOLS (e.g. 7x8) nor a file")
-    return parse_mask(path.read_text())
+    return parse_mask(_read_text(path))
+
+
+def _read_text(path: Path) -> str:
+    """The text of a file the user named; a file that is not text is their error, not ours."""
+    try:
+        return path.read_text()
+    except UnicodeDecodeError as err:
+        raise FormatError(f"{str(path)!r} is not a text file ({err.reason} at byte "
+                          f"{err.start})") from None
 
 
 def _cmd_generate(args: argparse.Namespace) -> int:
+    from dominosa_lab.boards import unique_puzzle
+    from dominosa_lab.formats import to_box_text, to_tatham, to_text
+
     time_limit, default = _time_limit(args.time_limit, exponential=True)
     shape = None if args.shape is None else read_shape(args.shape)
     made = unique_puzzle(args.n, args.grade, seed=args.seed, shape=shape, time_limit=time_limit)
@@ -182,15 +212,41 @@ def _cmd_generate(args: argparse.Namespace) -> int:
 def _run(puzzle: Puzzle, args: argparse.Namespace,
          limit: int | None) -> tuple[MethodInfo, SearchResult, bool]:
     """Solve as the options of ``solve`` and ``draw`` say; also: is the time limit a default?"""
+    from dominosa_lab.solvers import method_info, solve
+
     info = method_info(args.method)
     time_limit, default = _time_limit(args.time_limit, exponential=info.exponential)
-    if info.compiled is not None and not info.compiled():
-        print(f"compiling the {info.name} solver (first use only)", file=sys.stderr)
     progress = _Progress(LIFT if default else "")
-    result = solve(puzzle, method=info.name, limit=limit, max_nodes=args.max_nodes,
-                   time_limit=time_limit, progress=progress, order=args.order, seed=args.seed)
+    with _compile_note(info):
+        result = solve(puzzle, method=info.name, limit=limit, max_nodes=args.max_nodes,
+                       time_limit=time_limit, progress=progress, order=args.order,
+                       seed=args.seed)
     progress.end()
     return info, result, default
+
+
+@contextmanager
+def _compile_note(info: MethodInfo) -> Iterator[None]:
+    """Say on stderr that the method is compiling, if the block still runs after
+    :data:`COMPILE_NOTE_SECONDS` and its kernels are not cached: asked only then, since asking
+    loads numba, which a quick solve may never need."""
+    if info.compiled is None:
+        yield
+        return
+
+    def note() -> None:
+        if not info.compiled():
+            print(f"compiling the {info.name} solver (first use only)", file=sys.stderr,
+                  flush=True)
+
+    timer = threading.Timer(COMPILE_NOTE_SECONDS, note)
+    timer.daemon = True
+    timer.start()
+    try:
+        yield
+    finally:
+        timer.cancel()
+        timer.join()  # a note being written ends before the result
 
 
 def _status(result: SearchResult, info: MethodInfo, default: bool) -> str:
@@ -201,6 +257,9 @@ def _status(result: SearchResult, info: MethodInfo, default: bool) -> str:
 
 
 def _cmd_draw(args: argparse.Namespace) -> int:
+    from dominosa_lab.draw.board import draw_puzzle_and_solution  # first: is the extra there?
+    from dominosa_lab.draw.theme import DPI, theme
+
     out = Path(args.output)
     if out.suffix.lower() not in DRAW_FORMATS:
         raise ArgumentError(f"-o must name a {', '.join(DRAW_FORMATS)} file, got {str(out)!r}")
@@ -210,9 +269,6 @@ def _cmd_draw(args: argparse.Namespace) -> int:
     info, result, default = _run(puzzle, args, limit=1)
 
     import matplotlib.pyplot as plt
-
-    from dominosa_lab.draw.board import draw_puzzle_and_solution
-    from dominosa_lab.draw.theme import DPI, theme
 
     found = "solution" if result.solution is not None else result.status.replace("_", " ")
     with theme():
@@ -227,6 +283,8 @@ def _cmd_draw(args: argparse.Namespace) -> int:
 def _time_limit(given: str | None, *, exponential: bool) -> tuple[float | None, bool]:
     """The time limit of a run (``none`` for none) and whether it is the default one (given
     only to exponential work)."""
+    from dominosa_lab.core.options import check_seconds
+
     if given is None:
         return (DEFAULT_TIME_LIMIT, True) if exponential else (None, False)
     if given.lower() == "none":
@@ -259,6 +317,8 @@ class _Progress:
 
 
 def _cmd_catalog(args: argparse.Namespace) -> int:
+    from dominosa_lab.formats import catalog
+
     for name in catalog.names():
         puzzle = catalog.load(name)
         info = catalog.describe(name)
@@ -281,6 +341,9 @@ def _cmd_reproduce(args: argparse.Namespace) -> int:
 
 
 def _cmd_experiment(args: argparse.Namespace) -> int:
+    from dominosa_lab.experiments import EXPERIMENTS, IN_PROCESS
+    from dominosa_lab.experiments.executors import open_executor
+
     names = list(EXPERIMENTS) if args.names == ["all"] else args.names
     unknown = [name for name in names if name not in EXPERIMENTS]
     if unknown:
@@ -307,8 +370,44 @@ def _listing(entries: dict[str, str]) -> str:
     return "\n".join(f"  {name:<{width}}  {line}" for name, line in entries.items())
 
 
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose options and description are made by ``build`` when it first
+    parses or shows help, so that a command imports only what its own options list."""
+
+    def __init__(self, *args: Any, build: Callable[[_Parser], None] | None = None,
+                 **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.build = build
+
+    def _built(self) -> None:
+        if self.build is not None:
+            build, self.build = self.build, None
+            build(self)
+
+    def parse_known_args(self, args: Any = None, namespace: Any = None) -> Any:
+        """Build the options, then parse as ``argparse`` does."""
+        self._built()
+        return super().parse_known_args(args, namespace)
+
+    def format_usage(self) -> str:
+        """Build the options, then the usage line."""
+        self._built()
+        return super().format_usage()
+
+    def format_help(self) -> str:
+        """Build the options and the description, then the help."""
+        self._built()
+        return super().format_help()
+
+
+PUZZLE_HELP = "a file, a catalog name or a Tatham game id (N:DIGITS)"
+
+
 def _search_options(p: argparse.ArgumentParser) -> None:
     """The options that say how to search: method, budget, order, seed."""
+    from dominosa_lab.core.options import ORDERS
+    from dominosa_lab.solvers.registry import DEFAULT_METHOD, METHODS
+
     p.add_argument("--method", default=DEFAULT_METHOD, choices=sorted(METHODS),
                    help=f"how to solve (default: {DEFAULT_METHOD})")
     p.add_argument("--max-nodes", type=int, help="stop after this many placements")
@@ -321,55 +420,55 @@ def _search_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=int, help="seed of randomised orders")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of the ``dominosa-lab`` command."""
-    parser = argparse.ArgumentParser(
-        prog="dominosa-lab", description="Solve, study and picture Dominosa puzzles.")
-    sub = parser.add_subparsers(dest="command", required=True)
+def _solve_options(p: argparse.ArgumentParser) -> None:
+    from dominosa_lab.solvers.registry import METHODS
 
-    p = sub.add_parser(
-        "solve", help="solve a puzzle and print the board with outlines",
-        description="Solve a puzzle and print the board with outlines. The methods "
-        "(orders in brackets, the default first):\n" + _listing({
-            name: f"{info.summary} [{', '.join(info.orders)}]; {info.source}"
-            for name, info in METHODS.items()}),
-        formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("puzzle", help="a file, a catalog name or a Tatham game id (N:DIGITS)")
+    p.formatter_class = argparse.RawDescriptionHelpFormatter  # one line per entry
+    p.description = ("Solve a puzzle and print the board with outlines. The methods "
+                     "(orders in brackets, the default first):\n" + _listing({
+                         name: f"{info.summary} [{', '.join(info.orders)}]; {info.source}"
+                         for name, info in METHODS.items()}))
+    p.add_argument("puzzle", help=PUZZLE_HELP)
     p.add_argument("--all", action="store_true", help="find every solution")
     _search_options(p)
-    p.set_defaults(run=_cmd_solve)
 
-    p = sub.add_parser(
-        "hint", help="the next step of reasoning, in words",
-        description="Print the next deduction on the empty board (with --steps, the next few): "
-        "its level, its name and why it holds. The deductions, easiest first:\n" + _listing({
-            name: f"[{d.level}] {d.summary}" for name, d in DEDUCTIONS.items()}),
-        formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("puzzle", help="a file, a catalog name or a Tatham game id (N:DIGITS)")
+
+def _hint_options(p: argparse.ArgumentParser) -> None:
+    from dominosa_lab.logic import DEDUCTIONS, LADDERS
+
+    p.formatter_class = argparse.RawDescriptionHelpFormatter  # one line per entry
+    p.description = (
+        "Print the next deduction on the empty board (with --steps, the next few): its level, "
+        "its name and why it holds. The deductions, easiest first:\n"
+        + _listing({name: f"[{d.level}] {d.summary}" for name, d in DEDUCTIONS.items()}))
+    p.add_argument("puzzle", help=PUZZLE_HELP)
     p.add_argument("--steps", type=int, default=1, help="how many steps to print (default: 1)")
     p.add_argument("--ladder", default="full", choices=list(LADDERS),
                    help="which deductions, in which order (default: full)")
-    p.set_defaults(run=_cmd_hint)
 
-    p = sub.add_parser(
-        "grade", help="the difficulty level and the count of each deduction used",
-        description="Grade a puzzle: the lowest level of reasoning that finishes it (" +
-        ", ".join(LEVELS) + "; Tatham's four, then ours), else 'needs a guess', 'ambiguous' "
-        "or 'no solution' (found by a search, 60 s unless told), and how often each deduction "
-        "was used.")
-    p.add_argument("puzzle", help="a file, a catalog name or a Tatham game id (N:DIGITS)")
+
+def _grade_options(p: argparse.ArgumentParser) -> None:
+    from dominosa_lab.logic import LEVELS
+
+    p.description = (
+        "Grade a puzzle: the lowest level of reasoning that finishes it (" + ", ".join(LEVELS)
+        + "; Tatham's four, then ours), else 'needs a guess', 'ambiguous' or 'no solution' "
+        "(found by a search, 60 s unless told), and how often each deduction was used.")
+    p.add_argument("puzzle", help=PUZZLE_HELP)
     p.add_argument("--max-level", default="deep", metavar="LEVEL",
                    help=f"the hardest level allowed, one of {', '.join(LEVELS)} (default: deep)")
     p.add_argument("--time-limit", metavar="SECONDS",
                    help="time for the search when the deductions stop short; 'none' for no limit")
-    p.set_defaults(run=_cmd_grade)
 
-    p = sub.add_parser(
-        "generate", help="a puzzle with exactly one solution, of a chosen grade",
-        description="Make a double-N puzzle with exactly one solution whose grade is the one "
-        "asked (a planted solution, repaired by domino swaps guided by the grader; checked by "
-        "dancing links). Prints the board, its grade and, for a full (N+1) x (N+2) board, a "
-        "game id for Simon Tatham's Dominosa. Stops after 60 s unless told (exit status 1).")
+
+def _generate_options(p: argparse.ArgumentParser) -> None:
+    from dominosa_lab.boards import GOALS
+
+    p.description = (
+        "Make a double-N puzzle with exactly one solution whose grade is the one asked (a "
+        "planted solution, repaired by domino swaps guided by the grader; checked by dancing "
+        "links). Prints the board, its grade and, for a full (N+1) x (N+2) board, a game id for "
+        "Simon Tatham's Dominosa. Stops after 60 s unless told (exit status 1).")
     p.add_argument("n", type=int, metavar="N", help="the double-N set (numbers 0..N)")
     p.add_argument("--grade", default="basic", metavar="GRADE",
                    help=f"one of {', '.join(GOALS)} (default: basic)")
@@ -381,33 +480,31 @@ def build_parser() -> argparse.ArgumentParser:
                    help=f"stop after this many seconds; 'none' for no limit (default: "
                    f"{DEFAULT_TIME_LIMIT:g})")
     p.add_argument("--solution", action="store_true", help="draw the solution too")
-    p.set_defaults(run=_cmd_generate)
 
-    p = sub.add_parser(
-        "draw", help="draw a puzzle and its solution to a picture file",
-        description="Draw a puzzle and, beside it, its solution (found as `solve` finds it) "
-        f"to a {', '.join(DRAW_FORMATS)} file.")
-    p.add_argument("puzzle", help="a file, a catalog name or a Tatham game id (N:DIGITS)")
+
+def _draw_options(p: argparse.ArgumentParser) -> None:
+    p.description = ("Draw a puzzle and, beside it, its solution (found as `solve` finds it) "
+                     f"to a {', '.join(DRAW_FORMATS)} file.")
+    p.add_argument("puzzle", help=PUZZLE_HELP)
     p.add_argument("-o", "--output", required=True, metavar="FILE",
                    help=f"the picture to write ({', '.join(DRAW_FORMATS)})")
     p.add_argument("--pips", action="store_true", help="draw the solved dominoes with pips")
     _search_options(p)
-    p.set_defaults(run=_cmd_draw)
 
-    p = sub.add_parser("catalog", help="list the published puzzles")
-    p.set_defaults(run=_cmd_catalog)
 
-    p = sub.add_parser("reproduce", help="execute the notebooks in place, regenerating figures/")
+def _reproduce_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("notebooks", nargs="*", help="notebooks to run (default: notebooks/*.ipynb)")
     p.add_argument("--quiet", action="store_true", help="no progress bars")
-    p.set_defaults(run=_cmd_reproduce)
 
-    p = sub.add_parser(
-        "experiment", help="run named experiments, each writing a CSV",
-        description="Run named experiments ('all': every one); each writes OUT/NAME.csv. "
-        "The experiments:\n"
-        + _listing({name: _first_line(run.__doc__) for name, run in EXPERIMENTS.items()}),
-        formatter_class=argparse.RawDescriptionHelpFormatter)
+
+def _experiment_options(p: argparse.ArgumentParser) -> None:
+    from dominosa_lab.experiments import EXPERIMENTS
+    from dominosa_lab.experiments.executors import EXECUTORS
+
+    p.formatter_class = argparse.RawDescriptionHelpFormatter  # one line per entry
+    p.description = (
+        "Run named experiments ('all': every one); each writes OUT/NAME.csv. The experiments:\n"
+        + _listing({name: _first_line(run.__doc__) for name, run in EXPERIMENTS.items()}))
     p.add_argument("names", nargs="+", metavar="NAME",
                    help="experiments listed above, or 'all' for every one")
     p.add_argument("--out", default="results", help="folder for the CSV (default: results)")
@@ -415,25 +512,90 @@ def build_parser() -> argparse.ArgumentParser:
                    help="where a sweep runs (default: processes, or dask with --scheduler)")
     p.add_argument("--scheduler", metavar="ADDRESS",
                    help="a running Dask scheduler, e.g. tcp://10.0.0.5:8786 (implies dask)")
-    p.set_defaults(run=_cmd_experiment)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of the ``dominosa-lab`` command.
+
+    A command's options are made when that command is parsed or its help is shown.
+    """
+    parser = _Parser(prog="dominosa-lab",
+                     description="Solve, study and picture Dominosa puzzles.")
+    parser.add_argument("--debug", action="store_true",
+                        help="show the traceback of an error (to report a bug)")
+    sub = parser.add_subparsers(dest="command", required=True)
+    for name, what, build, run in (
+        ("solve", "solve a puzzle and print the board with outlines", _solve_options,
+         _cmd_solve),
+        ("hint", "the next step of reasoning, in words", _hint_options, _cmd_hint),
+        ("grade", "the difficulty level and the count of each deduction used", _grade_options,
+         _cmd_grade),
+        ("generate", "a puzzle with exactly one solution, of a chosen grade", _generate_options,
+         _cmd_generate),
+        ("draw", "draw a puzzle and its solution to a picture file", _draw_options, _cmd_draw),
+        ("catalog", "list the published puzzles", None, _cmd_catalog),
+        ("reproduce", "execute the notebooks in place, regenerating figures/",
+         _reproduce_options, _cmd_reproduce),
+        ("experiment", "run named experiments, each writing a CSV", _experiment_options,
+         _cmd_experiment),
+    ):
+        p = sub.add_parser(name, help=what, build=build)
+        p.add_argument("--debug", action="store_true", default=argparse.SUPPRESS,
+                       help="show the traceback of an error (to report a bug)")
+        p.set_defaults(run=run)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; return the exit status."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    """Run the command line; return the exit status.
+
+    A user error is one line on stderr and status 2; a missing optional library or a file the
+    system refuses, one line and status 1; an internal error (a bug), one line that says so and
+    status 70. With ``--debug`` each of them shows its traceback first.
+
+    Examples
+    --------
+    >>> main(["solve", "3:0211"])
+    2
+    """
+    argv = sys.argv[1:] if argv is None else list(argv)
+    debug = "--debug" in argv  # known before parsing: building a command's options may fail
     try:
+        args = build_parser().parse_args(argv)
         return args.run(args)
     except BrokenPipeError:  # the reader left (`... | head`): stop quietly, as Unix tools do
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # nothing left to flush
         return EXIT_BROKEN_PIPE
-    except (ValueError, OSError) as err:  # PuzzleError is a ValueError
-        print(f"dominosa-lab: error: {err}", file=sys.stderr)
-        return EXIT_USAGE
     except KeyboardInterrupt:
         print("dominosa-lab: interrupted", file=sys.stderr)
-        return 130
+        return EXIT_INTERRUPTED
+    except DominosaError as err:
+        return _fail(debug, f"error: {err}", EXIT_USAGE)
+    except ImportError as err:
+        from dominosa_lab.core.extras import MissingExtraError  # here: help loads no core
+
+        if isinstance(err, MissingExtraError):  # an optional library is not installed
+            return _fail(debug, f"error: {err}", EXIT_FAILED)
+        return _internal(debug, err)
+    except OSError as err:  # a file the system refused
+        return _fail(debug, f"error: {err}", EXIT_FAILED)
+    except Exception as err:
+        return _internal(debug, err)
+
+
+def _internal(debug: bool, err: Exception) -> int:
+    """Say in one line that ``err`` is a bug of dominosa-lab, and how to report it."""
+    what = _first_line(str(err))
+    return _fail(debug, f"internal error: {type(err).__name__}{': ' + what if what else ''} "
+                 f"({REPORT})", EXIT_INTERNAL)
+
+
+def _fail(debug: bool, message: str, status: int) -> int:
+    """Say what went wrong in one line on stderr (after the traceback, with ``--debug``)."""
+    if debug:
+        traceback.print_exc()
+    print(f"dominosa-lab: {message}", file=sys.stderr)
+    return status
 
 
 if __name__ == "__main__":

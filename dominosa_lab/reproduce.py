@@ -6,10 +6,15 @@ import os
 import time
 from pathlib import Path
 
-import nbformat
-from nbclient import NotebookClient
-from nbclient.exceptions import CellExecutionError
-from tqdm.auto import tqdm
+from dominosa_lab.core.extras import missing_extra
+
+try:
+    import nbformat
+    from nbclient import NotebookClient
+    from nbclient.exceptions import CellExecutionError
+    from tqdm.auto import tqdm
+except ImportError as error:
+    raise missing_extra("notebooks", error) from None
 
 from dominosa_lab.draw.theme import FIGURES_ENV
 

@@ -3,12 +3,14 @@
 import os
 import subprocess
 import sys
+from dataclasses import replace
 
 import pytest
 
-from dominosa_lab import METHODS, cli, from_tatham
+from dominosa_lab import METHODS, cli, experiments, from_tatham
 from dominosa_lab.cli import EXIT_BROKEN_PIPE, main
 from dominosa_lab.experiments import EXPERIMENTS
+from dominosa_lab.formats import catalog
 
 
 def test_solve_prints_the_outlined_board_status_and_counters(capsys):
@@ -204,7 +206,7 @@ def test_experiment_all_runs_every_experiment_in_turn(monkeypatch, tmp_path, cap
             return out / f"{name}.csv"
         return run
 
-    monkeypatch.setattr(cli, "EXPERIMENTS", {"a": fake("a"), "b": fake("b")})
+    monkeypatch.setattr(experiments, "EXPERIMENTS", {"a": fake("a"), "b": fake("b")})
     assert main(["experiment", "all", "--out", str(tmp_path)]) == 0
     assert ran == ["a", "b"]
     lines = capsys.readouterr().out.splitlines()
@@ -220,3 +222,95 @@ def test_a_closed_output_pipe_ends_the_command_quietly():
     finally:
         os.close(write)
     assert (done.returncode, done.stderr) == (EXIT_BROKEN_PIPE, "")
+
+
+def _catalog_fails_with(error, monkeypatch):
+    """Make the catalog listing raise ``error`` from inside the library."""
+    def names():
+        raise error
+    monkeypatch.setattr(catalog, "names", names)
+
+
+@pytest.mark.parametrize("error", [ZeroDivisionError("division by zero"),
+                                   ValueError("a check the library forgot to name")])
+def test_an_internal_error_is_one_line_that_says_so_with_exit_70(error, monkeypatch, capsys):
+    _catalog_fails_with(error, monkeypatch)
+    assert main(["catalog"]) == cli.EXIT_INTERNAL == 70
+    err = capsys.readouterr().err
+    assert err.startswith(f"dominosa-lab: internal error: {type(error).__name__}: {error} (")
+    assert "--debug" in err and "report" in err
+    assert err.count("\n") == 1 and "Traceback" not in err
+
+
+@pytest.mark.parametrize("args", [["--debug", "catalog"], ["catalog", "--debug"]])
+def test_debug_shows_the_traceback_of_an_internal_error(args, monkeypatch, capsys):
+    _catalog_fails_with(ZeroDivisionError("division by zero"), monkeypatch)
+    assert main(args) == 70
+    err = capsys.readouterr().err
+    assert err.startswith("Traceback (most recent call last):")
+    assert "in names" in err and err.splitlines()[-1].startswith("dominosa-lab: internal error")
+
+
+def test_debug_shows_where_a_user_error_was_raised(capsys):
+    assert main(["solve", "3:0211", "--debug"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("Traceback") and "FormatError" in err
+    assert err.splitlines()[-1].startswith("dominosa-lab: error: Tatham id")
+
+
+def test_a_file_the_system_refuses_is_one_line_with_exit_1(monkeypatch, capsys):
+    _catalog_fails_with(PermissionError(13, "Permission denied", "formats/data"), monkeypatch)
+    assert main(["catalog"]) == 1
+    err = capsys.readouterr().err
+    assert err == "dominosa-lab: error: [Errno 13] Permission denied: 'formats/data'\n"
+
+
+def test_ctrl_c_ends_the_command_with_one_line_and_exit_130(monkeypatch, capsys):
+    _catalog_fails_with(KeyboardInterrupt(), monkeypatch)
+    assert main(["catalog"]) == 130
+    assert capsys.readouterr().err == "dominosa-lab: interrupted\n"
+
+
+def test_an_internal_error_in_the_installed_command_exits_70_without_a_traceback():
+    script = ("import sys; from dominosa_lab import cli; from dominosa_lab.formats import catalog;"
+              "catalog.names = lambda: 1 / 0; sys.exit(cli.main(['catalog']))")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert done.returncode == 70 and "Traceback" not in done.stderr
+    assert "internal error: ZeroDivisionError" in done.stderr
+
+
+@pytest.mark.parametrize("command", [["solve", "FILE"], ["generate", "4", "--shape", "FILE"]])
+def test_a_file_that_is_not_text_is_a_user_error(command, tmp_path, capsys):
+    path = tmp_path / "board.txt"
+    path.write_bytes(b"\xff\xfe\x00 not text")
+    assert main([str(path) if arg == "FILE" else arg for arg in command]) == 2
+    err = capsys.readouterr().err
+    assert err == f"dominosa-lab: error: {str(path)!r} is not a text file (invalid start byte " \
+                  "at byte 0)\n"
+
+
+def _fast_compiled(monkeypatch, answer, asked):
+    """Make the fast method's cache check answer ``answer`` and record each time it is asked."""
+    def compiled():
+        asked.append(True)
+        return answer
+    monkeypatch.setitem(METHODS, "fast", replace(METHODS["fast"], compiled=compiled))
+
+
+def test_a_solve_that_ends_before_the_note_is_due_never_asks_about_compiling(monkeypatch, capsys):
+    asked = []
+    _fast_compiled(monkeypatch, False, asked)
+    monkeypatch.setattr(cli, "COMPILE_NOTE_SECONDS", 3600.0)
+    assert main(["solve", "mikefc-small"]) == 0
+    assert asked == [] and "compiling" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("cached", "said"), [(False, True), (True, False)])
+def test_a_solve_still_running_when_the_note_is_due_says_if_it_is_compiling(
+        cached, said, monkeypatch, capsys):
+    asked = []
+    _fast_compiled(monkeypatch, cached, asked)
+    monkeypatch.setattr(cli, "COMPILE_NOTE_SECONDS", 0.0)
+    assert main(["solve", "mikefc-small"]) == 0
+    assert asked == [True]
+    assert ("compiling the fast solver (first use only)" in capsys.readouterr().err) == said

@@ -18,7 +18,7 @@ def _pyproject() -> dict[str, str]:
     specs = list(project["dependencies"])
     for extra in project["optional-dependencies"].values():
         specs += extra
-    return dict(_split(s) for s in specs)
+    return {k: v for k, v in map(_split, specs) if k != project["name"]}  # `all` names extras
 
 
 def _environment() -> dict[str, str]:

@@ -7,6 +7,13 @@ The widgets (:mod:`~dominosa_lab.draw.stepper`, :mod:`~dominosa_lab.draw.play_wi
 are imported from their modules, so that drawing needs no ipywidgets.
 """
 
+from dominosa_lab.core.extras import missing_extra
+
+try:
+    import matplotlib  # noqa: F401  (every picture needs it)
+except ImportError as error:
+    raise missing_extra("draw", error) from None
+
 from dominosa_lab.draw.animate import animate, save_gif
 from dominosa_lab.draw.board import draw_domino_table, draw_puzzle, draw_puzzle_and_solution
 from dominosa_lab.draw.cover import draw_dominosa_cover, draw_exact_cover

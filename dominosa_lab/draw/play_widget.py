@@ -16,7 +16,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from html import escape
 
-import ipywidgets as widgets
+from dominosa_lab.core.extras import missing_extra
+
+try:
+    import ipywidgets as widgets
+except ImportError as error:
+    raise missing_extra("notebooks", error) from None
 
 from dominosa_lab.boards.planted import random_puzzle
 from dominosa_lab.core.puzzle import Cell, Puzzle

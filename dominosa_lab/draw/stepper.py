@@ -10,10 +10,16 @@ from __future__ import annotations
 
 import io
 
-import ipywidgets as widgets
 import networkx as nx
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
+
+from dominosa_lab.core.extras import missing_extra
+
+try:
+    import ipywidgets as widgets
+except ImportError as error:
+    raise missing_extra("notebooks", error) from None
 
 from dominosa_lab.core.puzzle import Placement, Puzzle
 from dominosa_lab.core.search import SearchResult

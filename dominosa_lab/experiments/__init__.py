@@ -15,6 +15,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from dominosa_lab.core.extras import missing_extra
+
+try:
+    import pandas  # noqa: F401  (every study writes a table)
+    import tqdm  # noqa: F401
+except ImportError as error:
+    raise missing_extra("experiments", error) from None
+
 from dominosa_lab.experiments.caviness import (
     caviness_census,
     caviness_largest,

@@ -19,20 +19,15 @@ from typing import Any
 from dominosa_lab.core.options import check_choice, check_seed
 from dominosa_lab.core.puzzle import Solution
 from dominosa_lab.errors import MethodError
-from dominosa_lab.solvers import (
-    collision,
-    dlx,
-    dominowise,
-    fast,
-    human,
-    logic,
-    odometer,
-    rowscan,
-)
+from dominosa_lab.solvers.deferred import SolverModule
 
 __all__ = ["DEFAULT_METHOD", "METHODS", "MethodInfo", "checked_options", "method_info"]
 
 MethodFunction = Callable[..., Iterator[Solution]]
+
+#: The solver modules, each imported at the first call of one of its functions.
+collision, dlx, dominowise, fast, human, logic, odometer, rowscan = map(SolverModule, (
+    "collision", "dlx", "dominowise", "fast", "human", "logic", "odometer", "rowscan"))
 
 
 @dataclass(frozen=True)

@@ -43,7 +43,6 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Iterable
 
-import networkx as nx
 import numpy as np
 
 from dominosa_lab.core.puzzle import Placement
@@ -371,6 +370,8 @@ def flip_tiling(
 
 def _matching(mask: np.ndarray) -> list[int]:
     """A perfect matching of the board's cells (flat indices; -1 for gaps), Hopcroft-Karp."""
+    import networkx as nx  # here: of the samplers, only the flip chain needs a graph library
+
     n_cols = mask.shape[1]
     graph = nx.Graph()
     cells = mask_cells(mask)

@@ -48,13 +48,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
-
-import networkx as nx
+from typing import TYPE_CHECKING, Any
 
 from dominosa_lab.core.puzzle import Placement, Puzzle
 from dominosa_lab.core.search import Event, SearchResult
 from dominosa_lab.formats.rmatrix import domino_label
+
+if TYPE_CHECKING:  # networkx is imported by the functions that build or walk a tree
+    import networkx as nx
 
 __all__ = [
     "OUTCOMES",
@@ -178,6 +179,8 @@ def search_tree(result: SearchResult, puzzle: Puzzle | None = None) -> nx.DiGrap
     """
     if result.trace is None:
         raise ValueError("the run has no trace; solve it again with trace=True")
+    import networkx as nx
+
     tree = nx.DiGraph()
     tree.add_node(ROOT, item=None, depth=0, step=0, options=None, dead_ends=[], notes=[])
     closed: dict[int, int] = {}  # node -> step of the event that took it back
@@ -310,6 +313,8 @@ def collapse_tree(tree: nx.DiGraph, max_nodes: int = 300) -> nx.DiGraph:
     """
     if len(tree) <= max_nodes:
         return tree
+    import networkx as nx
+
     depth = nx.single_source_shortest_path_length(tree, ROOT)
     kept = {n for n, outcome in tree.nodes(data="outcome")
             if outcome in ("solution", "path", "stopped", "unexplored")}
@@ -348,6 +353,7 @@ def tidy_layout(tree: nx.DiGraph, root: Any = ROOT, sep: float = 1.0) -> dict[An
 
     Examples
     --------
+    >>> import networkx as nx
     >>> t = nx.DiGraph([(0, 1), (0, 2), (1, 3), (1, 4), (2, 5)])
     >>> pos = tidy_layout(t)
     >>> pos[0], pos[1], pos[3], pos[4]
@@ -360,6 +366,8 @@ class _Walker:
     """The state of one run of Buchheim-Jünger-Leipert's improved Walker algorithm."""
 
     def __init__(self, tree: nx.DiGraph, root: Any, sep: float) -> None:
+        import networkx as nx
+
         self.order = list(nx.dfs_preorder_nodes(tree, root))
         self.index = {n: i for i, n in enumerate(self.order)}
         size = len(self.order)
