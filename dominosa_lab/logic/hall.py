@@ -6,7 +6,7 @@ covers two, side by side. So a solution chooses a placement of v-v (two squares)
 and then matches the other N squares one-to-one with the N dominoes v-w. This
 deduction keeps exactly the choices that can be completed: for each active place
 of v-v it finds a perfect matching of the remaining squares with the v-w dominoes
-and, by the alternating-cycle test of :mod:`~dominosa_lab.logic.matching`, every
+and, by the alternating-cycle test of :mod:`~dominosa_lab.core.graph`, every
 square-domino pair that lies in some perfect matching. A place of v-v with no
 matching, and a placement whose pair (square of v, domino v-w) is in none of them,
 are ruled out.
@@ -23,8 +23,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from dominosa_lab.core.graph import Matching, reach, strong_components
 from dominosa_lab.logic.geometry import Geometry, bits, domino_index
-from dominosa_lab.logic.matching import Matching, reach, strong_components
 from dominosa_lab.logic.state import State
 from dominosa_lab.logic.step import Step, join, squares_text
 

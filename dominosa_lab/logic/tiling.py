@@ -6,15 +6,15 @@ bipartite graph (one colour, the other colour, active placements). Tatham's
 parity deduction rules out a bridge that would leave two odd areas, which is one
 special way for a placement to lie in no perfect matching; this deduction rules
 out *all* of them, with one maximum matching and one strongly-connected-components
-pass (the Dulmage-Mendelsohn decomposition; :mod:`~dominosa_lab.logic.matching`).
+pass (the Dulmage-Mendelsohn decomposition; :mod:`~dominosa_lab.core.graph`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
+from dominosa_lab.core.graph import Matching, reach, strong_components
 from dominosa_lab.logic.geometry import Geometry, bits
-from dominosa_lab.logic.matching import Matching, reach, strong_components
 from dominosa_lab.logic.state import State
 from dominosa_lab.logic.step import Step, squares_text
 

@@ -29,8 +29,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import product
 
+from dominosa_lab.core.graph import Matching, reach, strong_components
 from dominosa_lab.logic.geometry import Geometry, bits, domino_index, union
-from dominosa_lab.logic.matching import Matching, reach, strong_components
 from dominosa_lab.logic.sets import TATHAM_SET_LIMIT, held_numbers, plain_set_text
 from dominosa_lab.logic.state import State
 from dominosa_lab.logic.step import Step, squares_text

@@ -1,4 +1,4 @@
-"""Bipartite matchings on small integer graphs: maximum matching, alternating cycles, Hall sets.
+"""Graphs on small integers, written once: CSR grouping, bipartite matching, strong components.
 
 A graph is ``adj``: for each left vertex the list of its right vertices. The three
 facts the deductions build on (Dulmage-Mendelsohn; see e.g. Lovasz and Plummer,
@@ -19,7 +19,25 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-__all__ = ["Matching", "reach", "strong_components"]
+import numpy as np
+
+__all__ = ["Matching", "csr", "reach", "strong_components"]
+
+
+def csr(keys: np.ndarray, size: int) -> tuple[np.ndarray, np.ndarray]:
+    """Group positions by key: ``(starts, members)`` with the positions ``i`` where
+    ``keys[i] == k`` in ``members[starts[k]:starts[k + 1]]``, ascending.
+
+    Examples
+    --------
+    >>> starts, members = csr(np.array([1, 0, 1]), 3)
+    >>> starts.tolist(), members.tolist()
+    ([0, 1, 3, 3], [1, 0, 2])
+    """
+    keys = np.asarray(keys, dtype=np.int64)
+    starts = np.zeros(size + 1, np.int64)
+    np.cumsum(np.bincount(keys, minlength=size), out=starts[1:])
+    return starts, np.argsort(keys, kind="stable").astype(np.int64)
 
 
 class Matching:
