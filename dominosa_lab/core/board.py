@@ -161,6 +161,12 @@ class Layout:
         return self.pairs.shape[0]
 
     @cached_property
+    def placements(self) -> tuple[Placement, ...]:
+        """The :class:`Placement` of each placement index (as :meth:`Puzzle.placements`)."""
+        cells = self.cells
+        return tuple(Placement(cells[a], cells[b]) for a, b in self.pairs.tolist())
+
+    @cached_property
     def cell_index(self) -> dict[Cell, int]:
         """The square index of each cell."""
         return {cell: s for s, cell in enumerate(self.cells)}
@@ -250,8 +256,8 @@ class BoardModel:
 
     @property
     def placements(self) -> tuple[Placement, ...]:
-        """The :class:`Placement` of each placement index (:meth:`Puzzle.placements`)."""
-        return self.puzzle.placements()
+        """The :class:`Placement` of each placement index (as :meth:`Puzzle.placements`)."""
+        return self.layout.placements
 
     @cached_property
     def placement_index(self) -> dict[Placement, int]:
