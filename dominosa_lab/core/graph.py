@@ -17,11 +17,14 @@ facts the deductions build on (Dulmage-Mendelsohn; see e.g. Lovasz and Plummer,
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from typing import TypeVar
 
 import numpy as np
 
 __all__ = ["Matching", "csr", "reach", "strong_components"]
+
+Vertex = TypeVar("Vertex", bound=Hashable)
 
 
 def csr(keys: np.ndarray, size: int) -> tuple[np.ndarray, np.ndarray]:
@@ -157,8 +160,15 @@ def strong_components(n: int, successors) -> list[int]:
     return comp
 
 
-def reach(start: int, successors) -> list[int]:
-    """The vertices reachable from ``start`` (itself included), in breadth-first order."""
+def reach(start: Vertex, successors: Callable[[Vertex], Iterable[Vertex]]) -> list[Vertex]:
+    """The vertices reachable from ``start`` (itself included), in breadth-first order; any
+    hashable vertices.
+
+    Examples
+    --------
+    >>> reach("a", {"a": ["b"], "b": ["a", "c"], "c": [], "d": ["a"]}.__getitem__)
+    ['a', 'b', 'c']
+    """
     seen = {start}
     order = [start]
     for v in order:
