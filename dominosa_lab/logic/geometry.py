@@ -101,7 +101,6 @@ class TathamShape:
         self.cell_index = lay.cell_index
         self.pairs: tuple[tuple[int, int], ...] = tuple(map(tuple, lay.pairs[self.order].tolist()))
         self.placements: tuple[Placement, ...] = tuple(lay.placements[p] for p in self.order)
-        self.placement_index = {pl: p for p, pl in enumerate(self.placements)}
         self.full = (1 << len(self.pairs)) - 1
         self.colour = tuple(lay.colour.tolist())
         self.tables: dict = {}
@@ -112,6 +111,11 @@ class TathamShape:
         rank = np.empty_like(self.order)
         rank[self.order] = np.arange(self.order.shape[0])
         return rank[canonical]
+
+    @cached_property
+    def placement_index(self) -> dict[Placement, int]:
+        """The index of each :class:`Placement`."""
+        return {pl: p for p, pl in enumerate(self.placements)}
 
     @cached_property
     def cell_mask(self) -> tuple[int, ...]:
@@ -174,7 +178,6 @@ class Geometry:
         self.cell_index: dict[Cell, int] = tatham.cell_index
         self.pairs = tatham.pairs
         self.placements = tatham.placements
-        self.placement_index = tatham.placement_index
         self.full = tatham.full
         self.colour = tatham.colour
         #: Tables a deduction derives from the shape alone, once per shape.
@@ -188,6 +191,11 @@ class Geometry:
         self.domino_of = tuple(self._domino_of.tolist())
         self.number_cells = tuple(tuple(np.flatnonzero(self.model.values == v).tolist())
                                   for v in range(puzzle.max_pip + 1))
+
+    @property
+    def placement_index(self) -> dict[Placement, int]:
+        """The index of each :class:`Placement`."""
+        return self._shape.placement_index
 
     @property
     def cell_mask(self) -> tuple[int, ...]:
