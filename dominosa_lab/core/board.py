@@ -48,6 +48,7 @@ __all__ = [
     "Layout",
     "bit_sets",
     "board_model",
+    "inverse",
     "layout",
     "tatham_domino",
 ]
@@ -147,18 +148,6 @@ class Layout:
         self.square_starts, members = csr(self.pairs.ravel(), len(cells))
         self.square_placements = members // 2
         self.colour = (rows + cols) % 2
-        #: Tables a reader derives from the shape alone, once per shape (keyed by the reader).
-        self.tables: dict = {}
-
-    @property
-    def n_squares(self) -> int:
-        """How many squares."""
-        return len(self.cells)
-
-    @property
-    def n_placements(self) -> int:
-        """How many placements."""
-        return self.pairs.shape[0]
 
     @cached_property
     def placements(self) -> tuple[Placement, ...]:
@@ -174,7 +163,7 @@ class Layout:
     @cached_property
     def orders(self) -> dict[str, np.ndarray]:
         """Per view name, its placement order (view position -> canonical placement)."""
-        canonical = np.arange(self.n_placements)
+        canonical = np.arange(self.pairs.shape[0])
         tatham = np.lexsort((self.pairs[:, 0], self.horizontal))
         return {"rowscan": canonical, "dlx": canonical, "tatham": tatham}
 
@@ -317,7 +306,7 @@ class BoardModel:
         domino_order = np.arange(self.n_dominoes)
         if name == "tatham":
             domino_order = np.argsort([tatham_domino(lo, hi) for lo, hi in self.dominoes])
-        return BoardView(name, order, _inverse(order), domino_order, _inverse(domino_order))
+        return BoardView(name, order, inverse(order), domino_order, inverse(domino_order))
 
     def cover_arrays(self, view: str = "dlx") -> CoverArrays:
         """The exact cover of :meth:`exact_cover` as flat arrays, without building it: option
@@ -363,8 +352,14 @@ class BoardModel:
         return f"BoardModel({self.puzzle!r}, {self.n_placements} placements)"
 
 
-def _inverse(order: np.ndarray) -> np.ndarray:
-    """The inverse of a permutation."""
+def inverse(order: np.ndarray) -> np.ndarray:
+    """The inverse of a permutation.
+
+    Examples
+    --------
+    >>> inverse(np.array([2, 0, 1])).tolist()
+    [1, 2, 0]
+    """
     rank = np.empty_like(order)
     rank[order] = np.arange(order.shape[0])
     return rank

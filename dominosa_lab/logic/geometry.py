@@ -24,7 +24,7 @@ from functools import cached_property, lru_cache
 
 import numpy as np
 
-from dominosa_lab.core.board import bit_sets, board_model, layout, tatham_domino
+from dominosa_lab.core.board import bit_sets, board_model, inverse, layout, tatham_domino
 from dominosa_lab.core.graph import csr
 from dominosa_lab.core.puzzle import Cell, Domino, Placement, Puzzle
 
@@ -104,13 +104,7 @@ class TathamShape:
         self.full = (1 << len(self.pairs)) - 1
         self.colour = tuple(lay.colour.tolist())
         self.tables: dict = {}
-        self._squares = (lay.square_starts, self._rank(lay.square_placements))
-
-    def _rank(self, canonical: np.ndarray) -> np.ndarray:
-        """Canonical placement indices as indices of this order."""
-        rank = np.empty_like(self.order)
-        rank[self.order] = np.arange(self.order.shape[0])
-        return rank[canonical]
+        self._squares = (lay.square_starts, inverse(self.order)[lay.square_placements])
 
     @cached_property
     def placement_index(self) -> dict[Placement, int]:
