@@ -14,6 +14,7 @@ from dominosa_lab import Puzzle, load, random_puzzle
 from dominosa_lab.core.board import VIEWS, BoardModel, board_model, tatham_domino
 from dominosa_lab.core.puzzle import Placement, bone_pile
 from dominosa_lab.errors import ArgumentError
+from dominosa_lab.logic.geometry import bits, geometry
 from tests.strategies import _random_tiling, boards
 
 
@@ -161,3 +162,17 @@ def test_model_size_grows_linearly_with_the_board():
     squares = {n: (n + 1) * (n + 2) for n in sizes}
     per_square = [sizes[n] / squares[n] for n in sizes]
     assert max(per_square) < 15 and max(per_square) / min(per_square) < 1.1
+
+
+@given(any_board())
+@settings(max_examples=30, deadline=None)
+def test_tatham_geometry_is_the_model_renumbered_by_its_view(puzzle):
+    m, g = board_model(puzzle), geometry(puzzle)
+    v = m.view("tatham")
+    assert g.placements == tuple(m.placements[p] for p in v.order)
+    for s in range(m.n_squares):
+        assert bits(g.cell_mask[s]) == sorted(v.rank[m.square_options(s)].tolist())
+    for d in range(m.n_dominoes):
+        assert bits(g.domino_mask[v.domino_rank[d]]) == sorted(v.rank[m.domino_options(d)].tolist())
+    for p in range(len(g.pairs)):
+        assert bits(g.overlap_mask[p]) == sorted(v.rank[m.neighbours(v.order[p])].tolist())
