@@ -7,9 +7,9 @@ Per N (a random double-N board, seed 0) it measures, each from a cold start:
 * ``board_model(puzzle)``: seconds and peak memory (``tracemalloc``), and the total length
   of its arrays, which grows with the number of squares, not with its square;
 * ``cover_arrays("tatham")``, the flat arrays the compiled engine reads;
-* the Tatham view's bit sets of the squares (what the deductions read), built on first use:
-  a Python ``int`` per square whose highest bit is near its placements, so their memory
-  grows as squares x placements.
+* the Tatham view's bit sets of the squares (what the deductions read), made on first use:
+  kept as Python ``int`` s up to ``KEEP_BITS_MAX`` placements (their memory grows as
+  squares x placements there), above it as member lists that build each set when read.
 
 Writes ``benchmarks/results/board.md``.
 """

@@ -11,7 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dominosa_lab import Puzzle, load, random_puzzle
-from dominosa_lab.core.board import VIEWS, BoardModel, board_model, tatham_domino
+from dominosa_lab.core import board
+from dominosa_lab.core.board import VIEWS, BitSets, BoardModel, board_model, tatham_domino
 from dominosa_lab.core.puzzle import Placement, bone_pile
 from dominosa_lab.errors import ArgumentError
 from dominosa_lab.logic.geometry import bits, geometry
@@ -176,3 +177,14 @@ def test_tatham_geometry_is_the_model_renumbered_by_its_view(puzzle):
         assert bits(g.domino_mask[v.domino_rank[d]]) == sorted(v.rank[m.domino_options(d)].tolist())
     for p in range(len(g.pairs)):
         assert bits(g.overlap_mask[p]) == sorted(v.rank[m.neighbours(v.order[p])].tolist())
+
+
+def test_bit_sets_of_large_boards_are_built_when_read_and_hold_the_same_placements(monkeypatch):
+    puzzle = load("mikefc-small")
+    kept = BoardModel(puzzle)
+    squares, dominoes = kept.square_mask, kept.domino_mask
+    monkeypatch.setattr(board, "KEEP_BITS_MAX", 4)
+    lazy = BoardModel(puzzle)
+    assert isinstance(lazy.square_mask, BitSets) and isinstance(squares, tuple)
+    assert list(lazy.square_mask) == list(squares)
+    assert list(lazy.domino_mask) == list(dominoes)

@@ -31,6 +31,7 @@ placement) in any view.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
@@ -42,7 +43,9 @@ from dominosa_lab.core.options import check_choice
 from dominosa_lab.core.puzzle import Cell, Domino, Placement, Puzzle
 
 __all__ = [
+    "KEEP_BITS_MAX",
     "VIEWS",
+    "BitSets",
     "BoardModel",
     "BoardView",
     "Layout",
@@ -75,23 +78,49 @@ def tatham_domino(lo: int, hi: int) -> int:
     return hi * (hi + 1) // 2 + lo
 
 
-def bit_sets(starts: np.ndarray, members: np.ndarray) -> tuple[int, ...]:
-    """Each CSR group as a Python ``int`` bit set (bit ``m`` for member ``m``).
+#: Bit sets over more placements than this are built when read, not kept: kept, they take
+#: about squares x placements / 16 bytes (23 MB at N = 100, 340 MB at N = 200), and reading
+#: one costs time proportional to its length anyway. Below it reading a kept set is about
+#: 1.7 times faster for the deductions (``benchmarks/bench_board.py``).
+KEEP_BITS_MAX = 20_000
+
+
+class BitSets(Sequence):
+    """CSR groups read as Python ``int`` bit sets (bit ``m`` for member ``m``), each built
+    when read from its members (the memory stays linear in the number of members)."""
+
+    def __init__(self, starts: np.ndarray, members: np.ndarray) -> None:
+        bounds, flat = starts.tolist(), members.tolist()
+        self.groups = [flat[bounds[k]:bounds[k + 1]] for k in range(len(bounds) - 1)]
+
+    def __len__(self) -> int:
+        return len(self.groups)
+
+    def __getitem__(self, k: int) -> int:  # type: ignore[override]
+        mask = 0
+        for m in self.groups[k]:
+            mask |= 1 << m
+        return mask
+
+    def __iter__(self) -> Iterator[int]:
+        return map(self.__getitem__, range(len(self.groups)))
+
+
+def bit_sets(starts: np.ndarray, members: np.ndarray) -> Sequence[int]:
+    """Each CSR group as a Python ``int`` bit set: a tuple when the members number at most
+    :data:`KEEP_BITS_MAX`, else a :class:`BitSets` that builds each set when read.
 
     Examples
     --------
     >>> bit_sets(np.array([0, 2, 3]), np.array([0, 4, 1]))
     (17, 2)
+    >>> list(bit_sets(np.array([0, 1]), np.array([KEEP_BITS_MAX]))) == [1 << KEEP_BITS_MAX]
+    True
     """
-    out = []
-    flat = members.tolist()
-    bounds = starts.tolist()
-    for k in range(len(bounds) - 1):
-        mask = 0
-        for m in flat[bounds[k]:bounds[k + 1]]:
-            mask |= 1 << m
-        out.append(mask)
-    return tuple(out)
+    lazy = BitSets(starts, members)
+    if members.size and int(members.max()) >= KEEP_BITS_MAX:
+        return lazy
+    return tuple(lazy)
 
 
 @dataclass(frozen=True, eq=False)
@@ -254,12 +283,12 @@ class BoardModel:
         return {pl: p for p, pl in enumerate(self.placements)}
 
     @cached_property
-    def square_mask(self) -> tuple[int, ...]:
+    def square_mask(self) -> Sequence[int]:
         """Per square, the bit set of its placements (built on first use)."""
         return bit_sets(self.square_starts, self.square_placements)
 
     @cached_property
-    def domino_mask(self) -> tuple[int, ...]:
+    def domino_mask(self) -> Sequence[int]:
         """Per domino, the bit set of its placements (built on first use)."""
         return bit_sets(self.domino_starts, self.domino_placements)
 

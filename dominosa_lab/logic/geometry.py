@@ -64,7 +64,7 @@ class Overlaps(Sequence):
     from the squares' bit sets when asked (a stored table would grow with the square of the
     board)."""
 
-    def __init__(self, pairs: tuple[tuple[int, int], ...], cell_mask: tuple[int, ...]) -> None:
+    def __init__(self, pairs: tuple[tuple[int, int], ...], cell_mask: Sequence[int]) -> None:
         self.pairs, self.cell_mask = pairs, cell_mask
 
     def __len__(self) -> int:
@@ -112,7 +112,7 @@ class TathamShape:
         return {pl: p for p, pl in enumerate(self.placements)}
 
     @cached_property
-    def cell_mask(self) -> tuple[int, ...]:
+    def cell_mask(self) -> Sequence[int]:
         """Per square, the bit set of its placements."""
         return bit_sets(*self._squares)
 
@@ -192,7 +192,7 @@ class Geometry:
         return self._shape.placement_index
 
     @property
-    def cell_mask(self) -> tuple[int, ...]:
+    def cell_mask(self) -> Sequence[int]:
         """Per square, the bit set of the placements covering it."""
         return self._shape.cell_mask
 
@@ -202,7 +202,7 @@ class Geometry:
         return self._shape.overlap_mask
 
     @cached_property
-    def domino_mask(self) -> tuple[int, ...]:
+    def domino_mask(self) -> Sequence[int]:
         """Per domino, the bit set of the placements that would hold it."""
         return bit_sets(*csr(self._domino_of, self.n_dominoes))
 
