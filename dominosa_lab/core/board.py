@@ -18,7 +18,9 @@ are ``square_placements[square_starts[s]:square_starts[s + 1]]``, ascending). Tw
 placements overlap exactly when they share a square, so a placement's neighbours
 are read through its two squares (:meth:`BoardModel.neighbours`) and no table of
 placement pairs is ever built. The same sets as Python ``int`` bit sets (bit
-``p`` for placement ``p``), which the deductions read, are built on first use.
+``p`` for placement ``p``), which the deductions read, are made on first use and,
+on boards of more than :data:`KEEP_BITS_MAX` placements, built each time they are
+read rather than kept (kept, they would grow as squares x placements).
 
 Some published counts depend on the order in which a method meets the
 placements or numbers the dominoes. These orders are the named *views*
