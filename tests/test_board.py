@@ -67,9 +67,13 @@ def reference_solutions(puzzle: Puzzle) -> set[frozenset[Placement]]:
     return found
 
 
-def test_canonical_placements_are_the_puzzles_placements():
-    p = load("tcg-n10")
-    assert board_model(p).placements == p.placements()
+@given(any_board())
+@settings(max_examples=30, deadline=None)
+def test_canonical_order_is_reading_order_with_the_horizontal_placement_first(puzzle):
+    placements = board_model(puzzle).placements
+    assert list(placements) == sorted(placements, key=lambda pl: (pl.a, not pl.horizontal))
+    assert len(placements) == sum((r, c + 1) in puzzle.cells for r, c in puzzle.cells) + sum(
+        (r + 1, c) in puzzle.cells for r, c in puzzle.cells)
 
 
 @given(any_board())

@@ -199,7 +199,7 @@ class Layout:
         return {"rowscan": canonical, "dlx": canonical, "tatham": tatham}
 
 
-@lru_cache(maxsize=16)
+@lru_cache(maxsize=32)
 def layout(cells: tuple[Cell, ...]) -> Layout:
     """The (cached) :class:`Layout` of a board shape given by its cells in reading order."""
     return Layout(cells)
