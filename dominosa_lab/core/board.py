@@ -166,7 +166,7 @@ class Layout:
         self.cells = cells
         rows = np.array([r for r, _ in cells], dtype=np.int64)
         cols = np.array([c for _, c in cells], dtype=np.int64)
-        grid = np.full((rows.max() + 2, cols.max() + 2), -1, np.int64)
+        grid = np.full((rows.max(initial=-1) + 2, cols.max(initial=-1) + 2), -1, np.int64)
         grid[rows, cols] = np.arange(len(cells))
         right, down = grid[rows, cols + 1], grid[rows + 1, cols]
         squares = np.arange(len(cells))
