@@ -31,6 +31,12 @@ The item to branch on is decided in one place, :func:`_chooser`:
     an active primary item drawn uniformly by a ``random.Random`` made from ``seed``.
 
 Options in the chosen item's column are tried in their input order.
+
+The same problem as flat int arrays, options -> items and items -> options (CSR) and
+the primary flags, is :attr:`ExactCover.arrays` (:class:`CoverArrays`): what a
+compiled engine reads. A Dominosa board's problem comes from its board model
+(:meth:`dominosa_lab.core.board.BoardModel.exact_cover`, or its arrays directly from
+:meth:`~dominosa_lab.core.board.BoardModel.cover_arrays`).
 """
 
 from __future__ import annotations
