@@ -186,17 +186,17 @@ class Geometry:
         self.number_cells = tuple(tuple(np.flatnonzero(self.model.values == v).tolist())
                                   for v in range(puzzle.max_pip + 1))
 
-    @property
+    @cached_property
     def placement_index(self) -> dict[Placement, int]:
         """The index of each :class:`Placement`."""
         return self._shape.placement_index
 
-    @property
+    @cached_property
     def cell_mask(self) -> Sequence[int]:
         """Per square, the bit set of the placements covering it."""
         return self._shape.cell_mask
 
-    @property
+    @cached_property
     def overlap_mask(self) -> Overlaps:
         """Per placement, the bit set of the other placements sharing a square with it."""
         return self._shape.overlap_mask
