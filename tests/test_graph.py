@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import networkx as nx
 import numpy as np
 from hypothesis import given, settings
@@ -83,3 +85,23 @@ def test_reach_is_every_vertex_a_path_leads_to(succ, data):
     found = reach(start, succ.__getitem__)
     assert found[0] == start and len(found) == len(set(found))
     assert set(found) == {start} | nx.descendants(g, start)
+
+
+@st.composite
+def with_perfect_matching(draw) -> list[list[int]]:
+    """A bipartite graph on n + n vertices holding a hidden perfect matching, plus other edges."""
+    n = draw(st.integers(1, 6))
+    hidden = draw(st.permutations(range(n)))
+    return [sorted({hidden[u], *draw(st.sets(st.integers(0, n - 1), max_size=3))})
+            for u in range(n)]
+
+
+@given(with_perfect_matching())
+@settings(max_examples=200)
+def test_allowed_edges_are_the_edges_of_some_perfect_matching(adj):
+    in_some: list[set[int]] = [set() for _ in adj]
+    for partners in itertools.permutations(range(len(adj))):
+        if all(w in adj[u] for u, w in enumerate(partners)):
+            for u, w in enumerate(partners):
+                in_some[u].add(w)
+    assert [set(ws) for ws in Matching(adj, len(adj)).allowed()] == in_some

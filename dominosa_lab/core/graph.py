@@ -114,6 +114,20 @@ class Matching:
         mine, right = self.left[u], self.right
         return [right[w] for w in self.adj[u] if w != mine and right[w] >= 0]
 
+    def allowed(self) -> list[list[int]]:
+        """Of a perfect matching: per left vertex, its right vertices joined by an edge of
+        *some* perfect matching (the matched one, and each edge u-w whose ``M^-1(w)`` shares
+        u's strong component of the alternating digraph; see the module text).
+
+        Examples
+        --------
+        >>> Matching([[0, 1], [0, 1], [1, 2]], 3).allowed()   # 2-1 is in no perfect matching
+        [[0, 1], [0, 1], [2]]
+        """
+        comp = strong_components(len(self.left), self.successors)
+        return [[w for w in self.adj[u] if w == self.left[u] or comp[u] == comp[self.right[w]]]
+                for u in range(len(self.left))]
+
 
 def strong_components(n: int, successors) -> list[int]:
     """The strongly connected component of each of ``n`` vertices (Tarjan, iterative)."""

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from dominosa_lab.core.graph import Matching, reach, strong_components
+from dominosa_lab.core.graph import Matching, reach
 from dominosa_lab.logic.geometry import Geometry, bits, domino_index
 from dominosa_lab.logic.state import State
 from dominosa_lab.logic.step import Step, join, squares_text
@@ -116,11 +116,8 @@ def _infeasible(graph: _NumberGraph) -> int:
             continue
         for u, x in enumerate(keep):
             partner[x] = matching.left[u]
-        comp = strong_components(len(keep), matching.successors)
-        for u, x in enumerate(keep):
-            for j in adj[u]:
-                if j == matching.left[u] or comp[u] == comp[matching.right[j]]:
-                    feasible.add((x, j))
+        for x, allowed in zip(keep, matching.allowed(), strict=True):
+            feasible.update((x, j) for j in allowed)
     for key, placements in graph.edge.items():
         if key not in feasible:
             ruled |= placements

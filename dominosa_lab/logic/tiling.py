@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from dominosa_lab.core.graph import Matching, reach, strong_components
+from dominosa_lab.core.graph import Matching, reach
 from dominosa_lab.logic.geometry import Geometry, bits
 from dominosa_lab.logic.state import State
 from dominosa_lab.logic.step import Step, squares_text
@@ -48,12 +48,11 @@ def tiling(state: State) -> Iterator[Step]:
     if not matching.perfect:
         yield _no_tiling(state, left, right, matching)
         return
-    comp = strong_components(len(left), matching.successors)
     ruled = 0
-    for u, s in enumerate(left):
+    for u, (s, allowed) in enumerate(zip(left, matching.allowed(), strict=True)):
         for w in adj[u]:
-            x = matching.right[w]
-            if w != matching.left[u] and comp[u] != comp[x]:
+            if w not in allowed:
+                x = matching.right[w]
                 p = _placement(g, s, right[w])
                 if state.active >> p & 1:
                     ruled |= 1 << p
