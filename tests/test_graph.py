@@ -105,3 +105,16 @@ def test_allowed_edges_are_the_edges_of_some_perfect_matching(adj):
             for u, w in enumerate(partners):
                 in_some[u].add(w)
     assert [set(ws) for ws in Matching(adj, len(adj)).allowed()] == in_some
+
+
+@given(bipartite())
+@settings(max_examples=200)
+def test_hall_violator_has_one_neighbour_fewer_than_members(graph):
+    adj, n_right = graph
+    m = Matching(adj, n_right)
+    if not m.unmatched:
+        return
+    crowd, partners = m.hall_violator()
+    assert crowd[0] == m.unmatched[0] and len(set(crowd)) == len(crowd)
+    assert {w for u in crowd for w in adj[u]} == set(partners)
+    assert len(set(partners)) == len(crowd) - 1

@@ -114,6 +114,21 @@ class Matching:
         mine, right = self.left[u], self.right
         return [right[w] for w in self.adj[u] if w != mine and right[w] >= 0]
 
+    def hall_violator(self) -> tuple[list[int], list[int]]:
+        """When a left vertex is unmatched: left vertices with one neighbour fewer than members
+        (Hall's condition fails, so no matching covers them all), and those neighbours. They
+        are the vertices the alternating digraph reaches from the first unmatched one (it
+        first, then breadth-first), and the partners of all but it.
+
+        Examples
+        --------
+        >>> Matching([[0], [0], [0, 1]], 2).hall_violator()
+        ([1, 0], [0])
+        """
+        u = self.unmatched[0]
+        crowd = reach(u, self.successors)
+        return crowd, [self.left[x] for x in crowd if x != u]
+
     def allowed(self) -> list[list[int]]:
         """Of a perfect matching: per left vertex, its right vertices joined by an edge of
         *some* perfect matching (the matched one, and each edge u-w whose ``M^-1(w)`` shares

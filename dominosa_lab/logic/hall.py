@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from dominosa_lab.core.graph import Matching, reach
+from dominosa_lab.core.graph import Matching
 from dominosa_lab.logic.geometry import Geometry, bits, domino_index
 from dominosa_lab.logic.state import State
 from dominosa_lab.logic.step import Step, join, squares_text
@@ -151,10 +151,9 @@ def _shortage(step: Step, graph: _NumberGraph, gone: tuple[int, ...], number: in
     """Words for a Hall violation among the squares of v left when ``gone`` are taken."""
     keep, adj = graph.without(gone, number)
     matching = Matching(adj, len(graph.others))
-    u = matching.unmatched[0]  # a placement the deduction ruled out leaves one unmatched
-    crowd = reach(u, matching.successors)
+    crowd, partners = matching.hall_violator()  # a placement ruled out leaves one unmatched
     squares = squares_text(step.cell_text(graph.squares[keep[x]]) for x in sorted(crowd))
-    held = sorted(graph.others[matching.left[x]] for x in crowd if x != u)
+    held = sorted(graph.others[w] for w in partners)
     if not held:
         return f"{squares} would have no domino left"
     dominoes = join(f"{min(graph.v, w)}-{max(graph.v, w)}" for w in held)

@@ -87,10 +87,9 @@ def _step(state: State, p: int, crowd: list[int], partners: list[int]) -> Step:
 
 def _no_tiling(state: State, left: list[int], right: list[int], matching: Matching) -> Step:
     g = state.geometry
-    u = matching.unmatched[0]  # the left colour is the larger, so it has one unmatched
-    found = reach(u, matching.successors)
+    found, matched = matching.hall_violator()  # the left colour is the larger: one unmatched
     crowd = [left[v] for v in found]
-    partners = [right[matching.left[v]] for v in found if v != u]
+    partners = [right[w] for w in matched]
     return Step("tiling", LEVEL, g, _explain, ruled_out=state.active,
                 squares=tuple(sorted({*crowd, *partners})), reads=state.active,
                 facts=(-1, tuple(crowd), tuple(partners)))

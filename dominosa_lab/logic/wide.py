@@ -91,7 +91,7 @@ def _sets(g: Geometry, active: int, v: int) -> Iterator[tuple[tuple[int, ...], i
         adj = [bits(held[i]) for i in members]
         matching = Matching(adj, g.puzzle.max_pip + 1)
         if matching.unmatched:
-            crowd = [members[u] for u in reach(matching.unmatched[0], matching.successors)]
+            crowd = [members[u] for u in matching.hall_violator()[0]]
             yield tuple(sorted(crowd)), union(held[i] for i in crowd), True
             return
         for closed in _closed_sets(adj, matching):
