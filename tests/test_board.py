@@ -192,3 +192,12 @@ def test_bit_sets_of_large_boards_are_built_when_read_and_hold_the_same_placemen
     assert isinstance(lazy.square_mask, BitSets) and isinstance(squares, tuple)
     assert list(lazy.square_mask) == list(squares)
     assert list(lazy.domino_mask) == list(dominoes)
+
+
+def test_the_models_arrays_are_read_only():
+    m = board_model(load("mikefc-small"))
+    v = m.view("tatham")
+    for array in (m.values, m.pairs, m.placement_domino, m.square_placements,
+                  m.domino_placements, v.order, v.rank, v.domino_order):
+        with pytest.raises(ValueError, match="read-only"):
+            array[0] = 0

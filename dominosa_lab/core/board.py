@@ -55,6 +55,7 @@ __all__ = [
     "board_model",
     "inverse",
     "layout",
+    "read_only",
     "tatham_domino",
 ]
 
@@ -179,6 +180,8 @@ class Layout:
         self.square_starts, members = csr(self.pairs.ravel(), len(cells))
         self.square_placements = members // 2
         self.colour = (rows + cols) % 2
+        read_only(self.pairs, self.horizontal, self.square_starts, self.square_placements,
+                  self.colour)
 
     @cached_property
     def placements(self) -> tuple[Placement, ...]:
@@ -196,6 +199,7 @@ class Layout:
         """Per view name, its placement order (view position -> canonical placement)."""
         canonical = np.arange(self.pairs.shape[0])
         tatham = np.lexsort((self.pairs[:, 0], self.horizontal))
+        read_only(canonical, tatham)
         return {"rowscan": canonical, "dlx": canonical, "tatham": tatham}
 
 
@@ -257,6 +261,7 @@ class BoardModel:
         width = puzzle.max_pip + 1
         self.placement_domino = lo * width - lo * (lo - 1) // 2 + (hi - lo)
         self.domino_starts, self.domino_placements = csr(self.placement_domino, self.n_dominoes)
+        read_only(self.values, self.placement_domino, self.domino_starts, self.domino_placements)
         self._views: dict[str, BoardView] = {}
 
     @property
@@ -337,7 +342,8 @@ class BoardModel:
         domino_order = np.arange(self.n_dominoes)
         if name == "tatham":
             domino_order = np.argsort([tatham_domino(lo, hi) for lo, hi in self.dominoes])
-        return BoardView(name, order, inverse(order), domino_order, inverse(domino_order))
+        return BoardView(name, order, *read_only(inverse(order), domino_order,
+                                                 inverse(domino_order)))
 
     def cover_arrays(self, view: str = "dlx") -> CoverArrays:
         """The exact cover of :meth:`exact_cover` as flat arrays, without building it: option
@@ -381,6 +387,13 @@ class BoardModel:
 
     def __repr__(self) -> str:
         return f"BoardModel({self.puzzle!r}, {self.n_placements} placements)"
+
+
+def read_only(*arrays: np.ndarray) -> tuple[np.ndarray, ...]:
+    """Make ``arrays`` read-only (the model is immutable) and return them."""
+    for array in arrays:
+        array.flags.writeable = False
+    return arrays
 
 
 def inverse(order: np.ndarray) -> np.ndarray:
