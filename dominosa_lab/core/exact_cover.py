@@ -31,26 +31,51 @@ The item to branch on is decided in one place, :func:`_chooser`:
     an active primary item drawn uniformly by a ``random.Random`` made from ``seed``.
 
 Options in the chosen item's column are tried in their input order.
+
+The same problem as flat int arrays, options -> items and items -> options (CSR) and
+the primary flags, is :attr:`ExactCover.arrays` (:class:`CoverArrays`): what a
+compiled engine reads. A Dominosa board's problem comes from its board model
+(:meth:`dominosa_lab.core.board.BoardModel.exact_cover`, or its arrays directly from
+:meth:`~dominosa_lab.core.board.BoardModel.cover_arrays`).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 import numpy as np
 
+from dominosa_lab.core.graph import csr
 from dominosa_lab.core.options import check_choice, check_seed
 from dominosa_lab.core.search import Search
 from dominosa_lab.errors import ExactCoverError
 
-__all__ = ["ORDERS", "ExactCover"]
+__all__ = ["ORDERS", "CoverArrays", "ExactCover"]
 
 #: The item orders of the engine, in the vocabulary of :data:`~dominosa_lab.core.options.ORDERS`.
 ORDERS = ("mrv", "pile", "random")
 
 Chooser = Callable[[], int]
+
+
+@dataclass(frozen=True, eq=False)
+class CoverArrays:
+    """An exact-cover problem as flat int arrays (CSR both ways), as compiled engines read it.
+
+    Option ``o`` covers ``option_items[option_starts[o]:option_starts[o + 1]]``; item ``i``
+    is covered by ``item_options[item_starts[i]:item_starts[i + 1]]`` (ascending);
+    ``primary[i]`` says whether item ``i`` must be covered exactly once.
+    """
+
+    option_starts: np.ndarray
+    option_items: np.ndarray
+    item_starts: np.ndarray
+    item_options: np.ndarray
+    primary: np.ndarray
 
 
 class ExactCover:
@@ -128,6 +153,26 @@ class ExactCover:
     def n_options(self) -> int:
         """Number of options."""
         return len(self.options)
+
+    @cached_property
+    def arrays(self) -> CoverArrays:
+        """The problem as flat arrays: options -> items, items -> options, primary flags.
+
+        Examples
+        --------
+        >>> a = ExactCover(2, 1, [[0, 2], [1]]).arrays
+        >>> a.option_items.tolist(), a.item_starts.tolist(), a.primary.tolist()
+        ([0, 2, 1], [0, 1, 2, 3], [True, True, False])
+        """
+        lengths = [len(option) for option in self.options]
+        starts = np.zeros(self.n_options + 1, np.int64)
+        np.cumsum(lengths, out=starts[1:])
+        items = np.fromiter((i for option in self.options for i in option), np.int64,
+                            int(starts[-1]))
+        item_starts, entries = csr(items, self.n_items)
+        owner = np.repeat(np.arange(self.n_options, dtype=np.int64), lengths)
+        primary = np.arange(self.n_items) < self.n_primary
+        return CoverArrays(starts, items, item_starts, owner[entries], primary)
 
     def __repr__(self) -> str:
         return (

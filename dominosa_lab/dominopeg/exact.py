@@ -78,10 +78,8 @@ def compiled_formulation() -> CoverModel:
     >>> m.n_items, m.n_options, int(m.prim.sum())
     (71, 1330, 36)
     """
-    options = formulation().options
-    starts = np.cumsum([0] + [len(o) for o in options])
-    primary = np.arange(N_CELLS + N_PIECES + N_CIRCLES) < N_CELLS + N_PIECES
-    return CoverModel(starts, np.concatenate(options), primary)
+    arrays = formulation().arrays
+    return CoverModel(arrays.option_starts, arrays.option_items, arrays.primary)
 
 
 def iter_solutions(

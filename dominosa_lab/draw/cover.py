@@ -8,11 +8,11 @@ import matplotlib.pyplot as plt
 from matplotlib.axes import Axes
 from matplotlib.patches import Rectangle
 
+from dominosa_lab.core.board import board_model
 from dominosa_lab.core.exact_cover import ExactCover
 from dominosa_lab.core.puzzle import Puzzle, Solution
 from dominosa_lab.draw.theme import matrix_axes
 from dominosa_lab.formats.rmatrix import domino_label
-from dominosa_lab.solvers.dlx import formulation
 from dominosa_lab.trace.tree import placement_label
 
 __all__ = [
@@ -99,9 +99,11 @@ def draw_dominosa_cover(
     >>> len(ax.get_yticklabels()), len(ax.get_xticklabels())
     (7, 9)
     """
-    problem = formulation(puzzle)
+    model = board_model(puzzle)
+    problem = model.exact_cover("dlx")
     cols = [f"r{r}c{c}" for r, c in puzzle.cells]
-    cols += [domino_label(d, puzzle.max_pip) for d in puzzle.dominoes]
+    cols += [domino_label(d, puzzle.max_pip) for d in problem.names[model.n_squares:]]
     rows = [f"{placement_label(puzzle, pl)} at {pl.a}" for pl in problem.payloads]
-    chosen = () if solution is None else [problem.payloads.index(pl) for pl in solution]
+    rank = model.view("dlx").rank
+    chosen = () if solution is None else [rank[model.placement_index[pl]] for pl in solution]
     return draw_exact_cover(problem, chosen, ax, row_labels=rows, col_labels=cols, **options)

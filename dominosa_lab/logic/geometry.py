@@ -1,4 +1,4 @@
-"""A puzzle's squares, placements and dominoes as small integers and bit masks.
+"""The board model in Tatham's view: what the deductions read, as small integers and bit sets.
 
 The deductions work on integers: square ``i`` is the ``i``-th cell of
 :attr:`Puzzle.cells` (reading order), placement ``p`` is an index into
@@ -7,27 +7,32 @@ A set of placements is a Python ``int`` used as a bit set (bit ``p`` for
 placement ``p``), so that ruling out, testing and copying a set cost one
 machine-word operation per 30 placements.
 
-The orders follow Simon Tatham's solver, because its deduction counts depend on
-them: placements are all vertical pairs in reading order, then all horizontal
+Everything is taken from the puzzle's :class:`~dominosa_lab.core.board.BoardModel`
+in its ``tatham`` view, because Simon Tatham's deduction counts depend on his
+orders: placements are all vertical pairs in reading order, then all horizontal
 pairs; dominoes are ``0-0, 0-1, 1-1, 0-2, 1-2, 2-2, ...`` (index
-``hi * (hi + 1) / 2 + lo``).
+``hi * (hi + 1) / 2 + lo``). The bit sets are built on first use, and the
+placements overlapping a placement are read through its two squares
+(:attr:`Geometry.overlap_mask` computes them when asked), so that no table grows
+with the square of the board.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from functools import lru_cache
+from collections.abc import Iterable, Iterator, Sequence
+from functools import cached_property, lru_cache
 
+import numpy as np
+
+from dominosa_lab.core.board import bit_sets, board_model, inverse, layout, tatham_domino
+from dominosa_lab.core.graph import csr
 from dominosa_lab.core.puzzle import Cell, Domino, Placement, Puzzle
 
-__all__ = ["Geometry", "bits", "domino_index", "geometry", "shape", "union"]
+__all__ = ["Geometry", "Overlaps", "TathamShape", "bits", "domino_index", "geometry", "shape",
+           "union"]
 
-
-def domino_index(lo: int, hi: int) -> int:
-    """The index of domino ``{lo, hi}`` in Tatham's order (``0-0, 0-1, 1-1, 0-2, ...``)."""
-    if lo > hi:
-        lo, hi = hi, lo
-    return hi * (hi + 1) // 2 + lo
+#: The index of domino ``{lo, hi}`` in Tatham's order (``0-0, 0-1, 1-1, 0-2, ...``).
+domino_index = tatham_domino
 
 
 def bits(mask: int) -> list[int]:
@@ -46,12 +51,91 @@ def bits(mask: int) -> list[int]:
     return out
 
 
+def union(masks: Iterable[int]) -> int:
+    """The union of some bit sets."""
+    out = 0
+    for mask in masks:
+        out |= mask
+    return out
+
+
+class Overlaps(Sequence):
+    """Per placement, the bit set of the other placements sharing a square with it, computed
+    from the squares' bit sets when asked (a stored table would grow with the square of the
+    board)."""
+
+    def __init__(self, pairs: tuple[tuple[int, int], ...], cell_mask: Sequence[int]) -> None:
+        self.pairs, self.cell_mask = pairs, cell_mask
+
+    def __len__(self) -> int:
+        return len(self.pairs)
+
+    def __getitem__(self, p: int) -> int:  # type: ignore[override]
+        a, b = self.pairs[p]
+        return (self.cell_mask[a] | self.cell_mask[b]) & ~(1 << p)
+
+    def __iter__(self) -> Iterator[int]:
+        return (self[p] for p in range(len(self.pairs)))
+
+
+class TathamShape:
+    """What every numbering of one board shape shares, in Tatham's placement order.
+
+    Attributes
+    ----------
+    cells, cell_index, colour
+        The squares in reading order, the index of each cell, its chessboard colour (0 or 1).
+    pairs, placements, placement_index, full
+        The two squares of each placement, its :class:`Placement`, the index of each
+        Placement, the bit set of all placements.
+    cell_mask, overlap_mask
+        The placements covering a square, sharing a square with a placement (built on use).
+    tables : dict
+        What other modules derive from the shape alone, once per shape.
+    """
+
+    def __init__(self, cells: tuple[Cell, ...]) -> None:
+        lay = layout(cells)
+        self.order = lay.orders["tatham"]
+        self.cells = cells
+        self.cell_index = lay.cell_index
+        self.pairs: tuple[tuple[int, int], ...] = tuple(map(tuple, lay.pairs[self.order].tolist()))
+        self.placements: tuple[Placement, ...] = tuple(lay.placements[p] for p in self.order)
+        self.full = (1 << len(self.pairs)) - 1
+        self.colour = tuple(lay.colour.tolist())
+        self.tables: dict = {}
+        self._squares = (lay.square_starts, inverse(self.order)[lay.square_placements])
+
+    @cached_property
+    def placement_index(self) -> dict[Placement, int]:
+        """The index of each :class:`Placement`."""
+        return {pl: p for p, pl in enumerate(self.placements)}
+
+    @cached_property
+    def cell_mask(self) -> Sequence[int]:
+        """Per square, the bit set of its placements."""
+        return bit_sets(*self._squares)
+
+    @cached_property
+    def overlap_mask(self) -> Overlaps:
+        """Per placement, the bit set of the placements sharing a square with it."""
+        return Overlaps(self.pairs, self.cell_mask)
+
+
+@lru_cache(maxsize=16)
+def shape(cells: tuple[Cell, ...]) -> TathamShape:
+    """The (cached) :class:`TathamShape` of a board shape given by its cells."""
+    return TathamShape(cells)
+
+
 class Geometry:
     """The fixed tables of one puzzle that every deduction reads (built once, shared).
 
     Attributes
     ----------
     puzzle : Puzzle
+    model : BoardModel
+        The board model these tables are a view of.
     cells : tuple of Cell
         Square ``i`` is ``cells[i]`` (reading order).
     values : tuple of int
@@ -63,7 +147,7 @@ class Geometry:
         The domino each placement would hold.
     dominoes : tuple of Domino
         ``(lo, hi)`` of each domino index.
-    cell_mask, domino_mask, overlap_mask : tuple of int
+    cell_mask, domino_mask, overlap_mask : sequences of int
         The placements covering a square, holding a domino, sharing a square with a placement.
     number_cells : tuple of tuple of int
         The squares of each number, in reading order.
@@ -82,26 +166,50 @@ class Geometry:
 
     def __init__(self, puzzle: Puzzle) -> None:
         self.puzzle = puzzle
-        layout = shape(puzzle.cells)
+        self.model = board_model(puzzle)
+        tatham = shape(puzzle.cells)
         self.cells: tuple[Cell, ...] = puzzle.cells
-        self.cell_index: dict[Cell, int] = layout.cell_index
-        self.pairs = layout.pairs
-        self.placements = layout.placements
-        self.placement_index = layout.placement_index
-        self.full = layout.full
-        self.cell_mask = layout.cell_mask
-        self.overlap_mask = layout.overlap_mask
-        self.colour = layout.colour
+        self.cell_index: dict[Cell, int] = tatham.cell_index
+        self.pairs = tatham.pairs
+        self.placements = tatham.placements
+        self.full = tatham.full
+        self.colour = tatham.colour
         #: Tables a deduction derives from the shape alone, once per shape.
-        self.shape_tables = layout.tables
-        self.values = tuple(puzzle.value(cell) for cell in self.cells)
-        n = puzzle.max_pip
-        self.dominoes: tuple[Domino, ...] = tuple(
-            (lo, hi) for hi in range(n + 1) for lo in range(hi + 1))
-        self.domino_of = tuple(domino_index(self.values[a], self.values[b]) for a, b in self.pairs)
-        self.domino_mask = _masks(len(self.dominoes), ((d,) for d in self.domino_of))
-        self.number_cells = tuple(map(tuple, _masks(n + 1, ((v,) for v in self.values), list)))
-        self.number_mask = tuple(self.squares_mask(squares) for squares in self.number_cells)
+        self.shape_tables = tatham.tables
+        self._shape = tatham
+        self.values = tuple(self.model.values.tolist())
+        view = self.model.view("tatham")
+        self.dominoes: tuple[Domino, ...] = tuple(self.model.dominoes[d]
+                                                  for d in view.domino_order)
+        self._domino_of = view.domino_rank[self.model.placement_domino[view.order]]
+        self.domino_of = tuple(self._domino_of.tolist())
+        self.number_cells = tuple(tuple(np.flatnonzero(self.model.values == v).tolist())
+                                  for v in range(puzzle.max_pip + 1))
+
+    @cached_property
+    def placement_index(self) -> dict[Placement, int]:
+        """The index of each :class:`Placement`."""
+        return self._shape.placement_index
+
+    @cached_property
+    def cell_mask(self) -> Sequence[int]:
+        """Per square, the bit set of the placements covering it."""
+        return self._shape.cell_mask
+
+    @cached_property
+    def overlap_mask(self) -> Overlaps:
+        """Per placement, the bit set of the other placements sharing a square with it."""
+        return self._shape.overlap_mask
+
+    @cached_property
+    def domino_mask(self) -> Sequence[int]:
+        """Per domino, the bit set of the placements that would hold it."""
+        return bit_sets(*csr(self._domino_of, self.n_dominoes))
+
+    @cached_property
+    def number_mask(self) -> tuple[int, ...]:
+        """Per number, the bit set of the placements touching a square of it."""
+        return tuple(self.squares_mask(squares) for squares in self.number_cells)
 
     @property
     def n_dominoes(self) -> int:
@@ -133,58 +241,7 @@ class Geometry:
         return f"Geometry({self.puzzle!r}, {len(self.pairs)} placements)"
 
 
-class _Shape:
-    """What a geometry takes from the board's shape alone (shared by every numbering)."""
-
-    def __init__(self, cells: tuple[Cell, ...]) -> None:
-        index = self.cell_index = {cell: i for i, cell in enumerate(cells)}
-        vertical = [(i, index[(r + 1, c)]) for i, (r, c) in enumerate(cells) if (r + 1, c) in index]
-        horizontal = [(i, index[(r, c + 1)]) for i, (r, c) in enumerate(cells)
-                      if (r, c + 1) in index]
-        self.pairs = tuple(vertical + horizontal)
-        self.placements = tuple(Placement(cells[a], cells[b]) for a, b in self.pairs)
-        self.placement_index = {pl: p for p, pl in enumerate(self.placements)}
-        self.full = (1 << len(self.pairs)) - 1
-        self.cell_mask = _masks(len(cells), self.pairs)
-        self.overlap_mask = tuple((self.cell_mask[a] | self.cell_mask[b]) & ~(1 << p)
-                                  for p, (a, b) in enumerate(self.pairs))
-        self.colour = tuple((r + c) % 2 for r, c in cells)
-        self.tables: dict = {}
-
-
-@lru_cache(maxsize=16)
-def shape(cells: tuple[Cell, ...]) -> _Shape:
-    """What every numbering of a board's shape shares: its placements and their bit sets
-    (cached per shape; ``tables`` holds what other modules derive from it)."""
-    return _Shape(cells)
-
-
-
-def _masks(size: int, owners, collect=None) -> tuple:
-    """Per owner, the bit set of the items listing it (``owners[i]``: item i's owners), or
-    with ``collect=list`` the list of those items."""
-    if collect is list:
-        lists: list[list[int]] = [[] for _ in range(size)]
-        for i, mine in enumerate(owners):
-            for owner in mine:
-                lists[owner].append(i)
-        return tuple(lists)
-    masks = [0] * size
-    for i, mine in enumerate(owners):
-        for owner in mine:
-            masks[owner] |= 1 << i
-    return tuple(masks)
-
-
-def union(masks: Iterable[int]) -> int:
-    """The union of some bit sets."""
-    out = 0
-    for mask in masks:
-        out |= mask
-    return out
-
-
 @lru_cache(maxsize=64)
 def geometry(puzzle: Puzzle) -> Geometry:
-    """The (cached) :class:`Geometry` of ``puzzle``."""
+    """The (cached) :class:`Geometry` of ``puzzle``: its board model in Tatham's view."""
     return Geometry(puzzle)

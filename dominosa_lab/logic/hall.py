@@ -6,7 +6,7 @@ covers two, side by side. So a solution chooses a placement of v-v (two squares)
 and then matches the other N squares one-to-one with the N dominoes v-w. This
 deduction keeps exactly the choices that can be completed: for each active place
 of v-v it finds a perfect matching of the remaining squares with the v-w dominoes
-and, by the alternating-cycle test of :mod:`~dominosa_lab.logic.matching`, every
+and, by the alternating-cycle test of :mod:`~dominosa_lab.core.graph`, every
 square-domino pair that lies in some perfect matching. A place of v-v with no
 matching, and a placement whose pair (square of v, domino v-w) is in none of them,
 are ruled out.
@@ -23,8 +23,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from dominosa_lab.core.graph import Matching
 from dominosa_lab.logic.geometry import Geometry, bits, domino_index
-from dominosa_lab.logic.matching import Matching, reach, strong_components
 from dominosa_lab.logic.state import State
 from dominosa_lab.logic.step import Step, join, squares_text
 
@@ -116,11 +116,8 @@ def _infeasible(graph: _NumberGraph) -> int:
             continue
         for u, x in enumerate(keep):
             partner[x] = matching.left[u]
-        comp = strong_components(len(keep), matching.successors)
-        for u, x in enumerate(keep):
-            for j in adj[u]:
-                if j == matching.left[u] or comp[u] == comp[matching.right[j]]:
-                    feasible.add((x, j))
+        for x, allowed in zip(keep, matching.allowed(), strict=True):
+            feasible.update((x, j) for j in allowed)
     for key, placements in graph.edge.items():
         if key not in feasible:
             ruled |= placements
@@ -154,10 +151,9 @@ def _shortage(step: Step, graph: _NumberGraph, gone: tuple[int, ...], number: in
     """Words for a Hall violation among the squares of v left when ``gone`` are taken."""
     keep, adj = graph.without(gone, number)
     matching = Matching(adj, len(graph.others))
-    u = matching.unmatched[0]  # a placement the deduction ruled out leaves one unmatched
-    crowd = reach(u, matching.successors)
+    crowd, partners = matching.hall_violator()  # a placement ruled out leaves one unmatched
     squares = squares_text(step.cell_text(graph.squares[keep[x]]) for x in sorted(crowd))
-    held = sorted(graph.others[matching.left[x]] for x in crowd if x != u)
+    held = sorted(graph.others[w] for w in partners)
     if not held:
         return f"{squares} would have no domino left"
     dominoes = join(f"{min(graph.v, w)}-{max(graph.v, w)}" for w in held)

@@ -63,9 +63,9 @@ def domino_must_overlap(state: State) -> Iterator[Step]:
                        squares=squares, dominoes=(d,), reads=live, per_placement=True)
 
 
-def _neighbour_table(g: Geometry) -> tuple[tuple[tuple[int, int, int], ...], ...]:
-    """Per placement P, per placement Q sharing a square with it: (Q, T, T's placements
-    but Q), where T is the square of Q outside P (a table of the board's shape)."""
+def _neighbour_table(g: Geometry) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Per placement P, per placement Q sharing a square with it: (Q, T), where T is the
+    square of Q outside P (a table of the board's shape, linear in its size)."""
     table = g.shape_tables.get("local")
     if table is None:
         rows = []
@@ -73,8 +73,7 @@ def _neighbour_table(g: Geometry) -> tuple[tuple[tuple[int, int, int], ...], ...
             row = []
             for square in (a, b):
                 for q in bits(g.cell_mask[square] & ~(1 << p)):
-                    far = g.other(q, square)
-                    row.append((q, far, g.cell_mask[far] & ~(1 << q)))
+                    row.append((q, g.other(q, square)))
             rows.append(tuple(row))
         table = g.shape_tables["local"] = tuple(rows)
     return table
@@ -89,13 +88,14 @@ def local_duplicate(state: State) -> Iterator[Step]:
     D (or not at all); so P is in no solution. Placements in Tatham's index order.
     """
     g = state.geometry
-    table = _neighbour_table(g)
+    table, cells = _neighbour_table(g), g.cell_mask
     for p in range(len(g.pairs)):
         if not state.active >> p & 1:
             continue
         other = ~g.domino_mask[g.domino_of[p]]
-        for q, far, rest in table[p]:
-            if state.active >> q & 1 and not state.active & rest & other:
+        for q, far in table[p]:
+            # T's active placements but Q (Q is active and covers T)
+            if state.active >> q & 1 and not ((state.active & cells[far]) ^ (1 << q)) & other:
                 yield Step("local_duplicate", LEVEL, g, _explain_duplicate, ruled_out=1 << p,
                            squares=(far, *_shared(g, p, q)), dominoes=(g.domino_of[p],),
                            reads=state.active & g.cell_mask[far], facts=(p, q, far))
@@ -128,10 +128,11 @@ def local_duplicate_2(state: State) -> Iterator[Step]:
 
 def _duplicate_pair(g: Geometry, active: int, row) -> tuple[int, int, int, int, int] | None:
     """The first (Qi, Ti, Qj, Tj, E) of :func:`local_duplicate_2` around one placement."""
-    for i, (qi, ti, rest_i) in enumerate(row):
+    cells = g.cell_mask
+    for i, (qi, ti) in enumerate(row):
         if not active >> qi & 1:
             continue
-        left_i = active & rest_i
+        left_i = (active & cells[ti]) ^ (1 << qi)
         if not left_i:
             continue
         e = g.domino_of[left_i.bit_length() - 1]
@@ -139,10 +140,10 @@ def _duplicate_pair(g: Geometry, active: int, row) -> tuple[int, int, int, int, 
         if left_i & not_e:
             continue
         forbidden = not_e | g.cell_mask[ti]
-        for j, (qj, tj, rest_j) in enumerate(row):
+        for j, (qj, tj) in enumerate(row):
             if j == i or not active >> qj & 1:
                 continue
-            left_j = active & rest_j
+            left_j = (active & cells[tj]) ^ (1 << qj)
             if left_j and not left_j & forbidden:
                 return qi, ti, qj, tj, e
     return None

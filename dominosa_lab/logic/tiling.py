@@ -6,15 +6,15 @@ bipartite graph (one colour, the other colour, active placements). Tatham's
 parity deduction rules out a bridge that would leave two odd areas, which is one
 special way for a placement to lie in no perfect matching; this deduction rules
 out *all* of them, with one maximum matching and one strongly-connected-components
-pass (the Dulmage-Mendelsohn decomposition; :mod:`~dominosa_lab.logic.matching`).
+pass (the Dulmage-Mendelsohn decomposition; :mod:`~dominosa_lab.core.graph`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
+from dominosa_lab.core.graph import Matching, reach
 from dominosa_lab.logic.geometry import Geometry, bits
-from dominosa_lab.logic.matching import Matching, reach, strong_components
 from dominosa_lab.logic.state import State
 from dominosa_lab.logic.step import Step, squares_text
 
@@ -48,12 +48,11 @@ def tiling(state: State) -> Iterator[Step]:
     if not matching.perfect:
         yield _no_tiling(state, left, right, matching)
         return
-    comp = strong_components(len(left), matching.successors)
     ruled = 0
-    for u, s in enumerate(left):
+    for u, (s, allowed) in enumerate(zip(left, matching.allowed(), strict=True)):
         for w in adj[u]:
-            x = matching.right[w]
-            if w != matching.left[u] and comp[u] != comp[x]:
+            if w not in allowed:
+                x = matching.right[w]
                 p = _placement(g, s, right[w])
                 if state.active >> p & 1:
                     ruled |= 1 << p
@@ -88,10 +87,9 @@ def _step(state: State, p: int, crowd: list[int], partners: list[int]) -> Step:
 
 def _no_tiling(state: State, left: list[int], right: list[int], matching: Matching) -> Step:
     g = state.geometry
-    u = matching.unmatched[0]  # the left colour is the larger, so it has one unmatched
-    found = reach(u, matching.successors)
+    found, matched = matching.hall_violator()  # the left colour is the larger: one unmatched
     crowd = [left[v] for v in found]
-    partners = [right[matching.left[v]] for v in found if v != u]
+    partners = [right[w] for w in matched]
     return Step("tiling", LEVEL, g, _explain, ruled_out=state.active,
                 squares=tuple(sorted({*crowd, *partners})), reads=state.active,
                 facts=(-1, tuple(crowd), tuple(partners)))

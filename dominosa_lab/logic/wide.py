@@ -29,8 +29,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import product
 
+from dominosa_lab.core.graph import Matching, reach, strong_components
 from dominosa_lab.logic.geometry import Geometry, bits, domino_index, union
-from dominosa_lab.logic.matching import Matching, reach, strong_components
 from dominosa_lab.logic.sets import TATHAM_SET_LIMIT, held_numbers, plain_set_text
 from dominosa_lab.logic.state import State
 from dominosa_lab.logic.step import Step, squares_text
@@ -91,7 +91,7 @@ def _sets(g: Geometry, active: int, v: int) -> Iterator[tuple[tuple[int, ...], i
         adj = [bits(held[i]) for i in members]
         matching = Matching(adj, g.puzzle.max_pip + 1)
         if matching.unmatched:
-            crowd = [members[u] for u in reach(matching.unmatched[0], matching.successors)]
+            crowd = [members[u] for u in matching.hall_violator()[0]]
             yield tuple(sorted(crowd)), union(held[i] for i in crowd), True
             return
         for closed in _closed_sets(adj, matching):

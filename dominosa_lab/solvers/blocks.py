@@ -18,6 +18,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from math import prod
 
+from dominosa_lab.core.graph import reach
 from dominosa_lab.core.puzzle import Cell, Placement, Solution
 from dominosa_lab.errors import ArgumentError
 
@@ -87,24 +88,19 @@ def solution_blocks(solutions: Iterable[Solution]) -> SolutionBlocks:
         raise ArgumentError("solution_blocks needs solutions of one board, got several boards")
     layouts = list(distinct)
     fixed = frozenset.intersection(*layouts)
-    parent: dict[Cell, Cell] = {}
-
-    def root(cell: Cell) -> Cell:
-        while parent.setdefault(cell, cell) != cell:
-            parent[cell] = parent[parent[cell]]
-            cell = parent[cell]
-        return cell
-
+    joined: dict[Cell, list[Cell]] = {}
     for pl in frozenset.union(*layouts) - fixed:
-        parent[root(pl.a)] = root(pl.b)
-    groups: dict[Cell, set[Cell]] = {}
-    for cell in parent:
-        groups.setdefault(root(cell), set()).add(cell)
+        joined.setdefault(pl.a, []).append(pl.b)
+        joined.setdefault(pl.b, []).append(pl.a)
+    groups: list[set[Cell]] = []
+    for cell in joined:
+        if not any(cell in group for group in groups):
+            groups.append(set(reach(cell, joined.__getitem__)))
     blocks = [
         Block(frozenset(cells), tuple(sorted(
             {frozenset(pl for pl in layout if pl.a in cells) for layout in layouts},
             key=sorted)))
-        for cells in groups.values()
+        for cells in groups
     ]
     blocks.sort(key=lambda b: (-len(b.cells), min(b.cells)))
     return SolutionBlocks(fixed, tuple(blocks), len(layouts))

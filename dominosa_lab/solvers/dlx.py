@@ -12,6 +12,7 @@ from collections.abc import Iterator
 
 import numpy as np
 
+from dominosa_lab.core.board import board_model
 from dominosa_lab.core.exact_cover import ExactCover
 from dominosa_lab.core.puzzle import Puzzle, Solution
 from dominosa_lab.core.search import Search
@@ -20,7 +21,8 @@ __all__ = ["formulation", "solve"]
 
 
 def formulation(puzzle: Puzzle) -> ExactCover:
-    """The exact-cover problem of ``puzzle``: cells then dominoes as items, placements as options.
+    """The exact-cover problem of ``puzzle``: cells then dominoes as items, placements as options
+    (the board model's ``dlx`` view).
 
     Examples
     --------
@@ -29,15 +31,7 @@ def formulation(puzzle: Puzzle) -> ExactCover:
     >>> ec.n_items, ec.n_options
     (198, 241)
     """
-    n_cells = len(puzzle.cells)
-    domino_item = {d: n_cells + k for k, d in enumerate(puzzle.dominoes)}
-    placements = puzzle.placements()
-    options = [
-        (puzzle.index(pl.a), puzzle.index(pl.b), domino_item[puzzle.domino_of(pl)])
-        for pl in placements
-    ]
-    names = [*puzzle.cells, *puzzle.dominoes]
-    return ExactCover(n_cells + len(domino_item), 0, options, names=names, payloads=placements)
+    return board_model(puzzle).exact_cover("dlx")
 
 
 def solve(

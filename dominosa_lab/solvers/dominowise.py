@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
+from dominosa_lab.core.board import board_model
 from dominosa_lab.core.options import check_choice
 from dominosa_lab.core.puzzle import Placement, Puzzle, Solution
 from dominosa_lab.core.search import Search
@@ -94,11 +95,11 @@ def solve(puzzle: Puzzle, search: Search, order: str = "pile") -> Iterator[Solut
 
 
 def _options(puzzle: Puzzle) -> list[list[Option]]:
-    """For each domino (in the bone pile's order), its candidate locations as cell indices."""
-    return [
-        [(puzzle.index(pl.a), puzzle.index(pl.b), pl) for pl in places]
-        for places in puzzle.candidates().values()
-    ]
+    """For each domino (in the bone pile's order), its candidate locations as square indices."""
+    model = board_model(puzzle)
+    pairs, placements = model.pairs.tolist(), model.placements
+    return [[(*pairs[p], placements[p]) for p in model.domino_options(d).tolist()]
+            for d in range(model.n_dominoes)]
 
 
 def static_order(puzzle: Puzzle, order: str) -> list[tuple[int, int]]:

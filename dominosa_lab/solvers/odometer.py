@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
+from dominosa_lab.core.board import board_model
 from dominosa_lab.core.options import check_choice
 from dominosa_lab.core.puzzle import Domino, Placement, Puzzle, Solution
 from dominosa_lab.core.search import Search, SearchResult, collect
@@ -56,7 +57,9 @@ def ordered_candidates(
     >>> dominoes[:4], [len(p) for p in places[:4]]
     (((0, 1), (0, 5), (3, 4), (4, 5)), [1, 1, 1, 1])
     """
-    candidates = puzzle.candidates()
+    model = board_model(puzzle)
+    candidates = {model.dominoes[d]: [model.placements[p] for p in model.domino_options(d)]
+                  for d in range(model.n_dominoes)}
     if order == "pile":
         dominoes = list(candidates)
     elif order == "fewest":

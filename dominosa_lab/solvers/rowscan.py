@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from dominosa_lab.core.board import board_model
 from dominosa_lab.core.puzzle import Placement, Puzzle, Solution
 from dominosa_lab.core.search import Search
 from dominosa_lab.solvers.backtrack import depth_first
@@ -86,10 +87,14 @@ def _next_free(used: list[bool], pos: int) -> int:
 
 
 def _moves(puzzle: Puzzle) -> list[list[tuple[int, Placement]]]:
-    """For each flat cell index, its right then down neighbour with the Placement."""
+    """For each flat cell index, its right then down neighbour with the Placement (the board
+    model's ``rowscan`` view)."""
     n_cols = puzzle.shape[1]
+    model = board_model(puzzle)
+    flat = [r * n_cols + c for r, c in model.cells]
+    pairs, placements = model.pairs.tolist(), model.placements
     moves: list[list[tuple[int, Placement]]] = [[] for _ in range(puzzle.shape[0] * n_cols)]
-    for pl in puzzle.placements():
-        (r, c), (r2, c2) = pl.cells
-        moves[r * n_cols + c].append((r2 * n_cols + c2, pl))
+    for p in model.view("rowscan").order.tolist():
+        a, b = pairs[p]
+        moves[flat[a]].append((flat[b], placements[p]))
     return moves

@@ -28,6 +28,7 @@ from typing import Any
 
 import numpy as np
 
+from dominosa_lab.core.board import layout
 from dominosa_lab.core.exact_cover import ExactCover
 from dominosa_lab.core.puzzle import Placement, Puzzle, check_cell_count, is_int
 from dominosa_lab.core.search import Search
@@ -144,15 +145,9 @@ def mask_cells(mask: np.ndarray) -> list[tuple[int, int]]:
 
 
 def mask_pairs(mask: np.ndarray) -> list[Placement]:
-    """Every placement of a domino on the mask: row-major, horizontal before vertical."""
-    n_rows, n_cols = mask.shape
-    out = []
-    for r, c in mask_cells(mask):
-        if c + 1 < n_cols and mask[r, c + 1]:
-            out.append(Placement((r, c), (r, c + 1)))
-        if r + 1 < n_rows and mask[r + 1, c]:
-            out.append(Placement((r, c), (r + 1, c)))
-    return out
+    """Every placement of a domino on the mask: row-major, horizontal before vertical (the
+    placements of the board model's layout of its cells)."""
+    return list(layout(tuple(mask_cells(mask))).placements)
 
 
 # --- the transfer matrix -------------------------------------------------------------------
@@ -392,13 +387,10 @@ def iter_tilings(
     >>> tilings[0]
     (Placement((0, 0), (0, 1)), Placement((0, 2), (1, 2)), Placement((1, 0), (1, 1)))
     """
-    mask = board_mask(board)
-    cells = mask_cells(mask)
-    index = {cell: i for i, cell in enumerate(cells)}
-    pairs = mask_pairs(mask)
-    problem = ExactCover(
-        len(cells), 0, [[index[pl.a], index[pl.b]] for pl in pairs], names=cells, payloads=pairs
-    )
+    shape = layout(tuple(mask_cells(board_mask(board))))
+    pairs = shape.placements
+    problem = ExactCover(len(shape.cells), 0, shape.pairs.tolist(), names=shape.cells,
+                         payloads=pairs)
     return problem.solve(
         search, order=order, build=lambda rows: tuple(sorted(pairs[j] for j in rows))
     )

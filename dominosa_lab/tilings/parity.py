@@ -37,6 +37,7 @@ from typing import Any
 
 import numpy as np
 
+from dominosa_lab.core.graph import reach
 from dominosa_lab.core.options import check_choice
 from dominosa_lab.core.puzzle import Cell, Placement
 from dominosa_lab.errors import PuzzleError
@@ -294,13 +295,7 @@ class _Board:
         for start in starts:
             if start in seen or start not in self.free:
                 continue
-            group = {start}
-            stack = [start]
-            while stack:
-                for nb in self.free_neighbours(stack.pop()):
-                    if nb not in group:
-                        group.add(nb)
-                        stack.append(nb)
+            group = set(reach(start, self.free_neighbours))
             seen |= group
             out.append(group)
         return out

@@ -45,6 +45,7 @@ from collections.abc import Callable, Iterable
 
 import numpy as np
 
+from dominosa_lab.core.graph import Matching
 from dominosa_lab.core.puzzle import Placement
 from dominosa_lab.errors import PuzzleError
 from dominosa_lab.tilings.count import cell_moves, mask_cells, mask_pairs, narrow, profile_step
@@ -369,23 +370,24 @@ def flip_tiling(
 
 
 def _matching(mask: np.ndarray) -> list[int]:
-    """A perfect matching of the board's cells (flat indices; -1 for gaps), Hopcroft-Karp."""
-    import networkx as nx  # here: of the samplers, only the flip chain needs a graph library
-
+    """A perfect matching of the board's cells (flat indices; -1 for gaps): the dark squares
+    matched to the light ones by :class:`~dominosa_lab.core.graph.Matching`."""
     n_cols = mask.shape[1]
-    graph = nx.Graph()
-    cells = mask_cells(mask)
-    graph.add_nodes_from(r * n_cols + c for r, c in cells)
-    graph.add_edges_from(
-        (pl.a[0] * n_cols + pl.a[1], pl.b[0] * n_cols + pl.b[1]) for pl in mask_pairs(mask)
-    )
-    black = [r * n_cols + c for r, c in cells if (r + c) % 2 == 0]
-    matching = nx.bipartite.hopcroft_karp_matching(graph, top_nodes=black)
-    if len(matching) != len(cells):
-        raise PuzzleError(f"the board of {len(cells)} cells has no domino tiling")
+    dark, light = [], []
+    for r, c in mask_cells(mask):
+        (dark if (r + c) % 2 == 0 else light).append(r * n_cols + c)
+    row, col = {v: i for i, v in enumerate(dark)}, {v: j for j, v in enumerate(light)}
+    adj: list[list[int]] = [[] for _ in dark]
+    for pl in mask_pairs(mask):
+        a, b = pl.a[0] * n_cols + pl.a[1], pl.b[0] * n_cols + pl.b[1]
+        u, w = (a, b) if a in row else (b, a)
+        adj[row[u]].append(col[w])
+    matching = Matching(adj, len(light))
+    if not matching.perfect:
+        raise PuzzleError(f"the board of {len(dark) + len(light)} cells has no domino tiling")
     partner = [-1] * mask.size
-    for v, p in matching.items():
-        partner[v] = p
+    for i, j in enumerate(matching.left):
+        partner[dark[i]], partner[light[j]] = light[j], dark[i]
     return partner
 
 

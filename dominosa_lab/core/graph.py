@@ -1,4 +1,4 @@
-"""Bipartite matchings on small integer graphs: maximum matching, alternating cycles, Hall sets.
+"""Graphs on small integers, written once: CSR grouping, bipartite matching, strong components.
 
 A graph is ``adj``: for each left vertex the list of its right vertices. The three
 facts the deductions build on (Dulmage-Mendelsohn; see e.g. Lovasz and Plummer,
@@ -17,9 +17,30 @@ facts the deductions build on (Dulmage-Mendelsohn; see e.g. Lovasz and Plummer,
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from typing import TypeVar
 
-__all__ = ["Matching", "reach", "strong_components"]
+import numpy as np
+
+__all__ = ["Matching", "csr", "reach", "strong_components"]
+
+Vertex = TypeVar("Vertex", bound=Hashable)
+
+
+def csr(keys: np.ndarray, size: int) -> tuple[np.ndarray, np.ndarray]:
+    """Group positions by key: ``(starts, members)`` with the positions ``i`` where
+    ``keys[i] == k`` in ``members[starts[k]:starts[k + 1]]``, ascending.
+
+    Examples
+    --------
+    >>> starts, members = csr(np.array([1, 0, 1]), 3)
+    >>> starts.tolist(), members.tolist()
+    ([0, 1, 3, 3], [1, 0, 2])
+    """
+    keys = np.asarray(keys, dtype=np.int64)
+    starts = np.zeros(size + 1, np.int64)
+    np.cumsum(np.bincount(keys, minlength=size), out=starts[1:])
+    return starts, np.argsort(keys, kind="stable").astype(np.int64)
 
 
 class Matching:
@@ -93,6 +114,35 @@ class Matching:
         mine, right = self.left[u], self.right
         return [right[w] for w in self.adj[u] if w != mine and right[w] >= 0]
 
+    def hall_violator(self) -> tuple[list[int], list[int]]:
+        """When a left vertex is unmatched: left vertices with one neighbour fewer than members
+        (Hall's condition fails, so no matching covers them all), and those neighbours. They
+        are the vertices the alternating digraph reaches from the first unmatched one (it
+        first, then breadth-first), and the partners of all but it.
+
+        Examples
+        --------
+        >>> Matching([[0], [0], [0, 1]], 2).hall_violator()
+        ([1, 0], [0])
+        """
+        u = self.unmatched[0]
+        crowd = reach(u, self.successors)
+        return crowd, [self.left[x] for x in crowd if x != u]
+
+    def allowed(self) -> list[list[int]]:
+        """Of a perfect matching: per left vertex, its right vertices joined by an edge of
+        *some* perfect matching (the matched one, and each edge u-w whose ``M^-1(w)`` shares
+        u's strong component of the alternating digraph; see the module text).
+
+        Examples
+        --------
+        >>> Matching([[0, 1], [0, 1], [1, 2]], 3).allowed()   # 2-1 is in no perfect matching
+        [[0, 1], [0, 1], [2]]
+        """
+        comp = strong_components(len(self.left), self.successors)
+        return [[w for w in self.adj[u] if w == self.left[u] or comp[u] == comp[self.right[w]]]
+                for u in range(len(self.left))]
+
 
 def strong_components(n: int, successors) -> list[int]:
     """The strongly connected component of each of ``n`` vertices (Tarjan, iterative)."""
@@ -139,8 +189,15 @@ def strong_components(n: int, successors) -> list[int]:
     return comp
 
 
-def reach(start: int, successors) -> list[int]:
-    """The vertices reachable from ``start`` (itself included), in breadth-first order."""
+def reach(start: Vertex, successors: Callable[[Vertex], Iterable[Vertex]]) -> list[Vertex]:
+    """The vertices reachable from ``start`` (itself included), in breadth-first order; any
+    hashable vertices.
+
+    Examples
+    --------
+    >>> reach("a", {"a": ["b"], "b": ["a", "c"], "c": [], "d": ["a"]}.__getitem__)
+    ['a', 'b', 'c']
+    """
     seen = {start}
     order = [start]
     for v in order:
