@@ -12,7 +12,7 @@ SolutionCount(16, status='solved')
 'trivial'
 """
 
-from dominosa_lab.boards.planted import random_puzzle
+from dominosa_lab.boards.planted import Planted, random_puzzle
 from dominosa_lab.boards.unique import Generated, unique_puzzle
 from dominosa_lab.core.puzzle import Placement, Puzzle, Solution
 from dominosa_lab.core.search import Search, SearchResult, SearchStats, SearchStopped
@@ -28,11 +28,12 @@ from dominosa_lab.formats.catalog import load
 from dominosa_lab.formats.tatham import parse_tatham as from_tatham
 from dominosa_lab.formats.tatham import to_tatham
 from dominosa_lab.formats.text import parse_text as parse
-from dominosa_lab.logic import Grade, grade
+from dominosa_lab.logic import Grade, Hints, grade, hints
 from dominosa_lab.solvers import (
     METHODS,
     MethodInfo,
     SolutionCount,
+    Uniqueness,
     count_solutions,
     is_unique,
     iter_solutions,
@@ -47,9 +48,11 @@ __all__ = [
     "FormatError",
     "Generated",
     "Grade",
+    "Hints",
     "MethodError",
     "MethodInfo",
     "Placement",
+    "Planted",
     "Puzzle",
     "PuzzleError",
     "Search",
@@ -58,9 +61,11 @@ __all__ = [
     "SearchStopped",
     "Solution",
     "SolutionCount",
+    "Uniqueness",
     "count_solutions",
     "from_tatham",
     "grade",
+    "hints",
     "is_unique",
     "iter_solutions",
     "load",

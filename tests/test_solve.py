@@ -2,7 +2,17 @@
 
 import pytest
 
-from dominosa_lab import METHODS, MethodError, Puzzle, count_solutions, is_unique, load, solve
+from dominosa_lab import (
+    METHODS,
+    MethodError,
+    Puzzle,
+    count_solutions,
+    grade,
+    hints,
+    is_unique,
+    load,
+    solve,
+)
 
 
 def test_an_unknown_method_lists_the_known_ones():
@@ -48,10 +58,47 @@ def test_count_solutions_reports_a_spent_budget_as_stopped():
 
 
 def test_is_unique_tells_one_solution_from_several():
-    assert is_unique(load("mikefc-small")) is True
-    assert is_unique(load("tcg-n10")) is False
-    assert is_unique(Puzzle([[1, 0, 1], [0, 1, 0]])) is False
+    assert is_unique(load("mikefc-small")).unique is True
+    assert is_unique(load("tcg-n10")).unique is False
+    assert is_unique(Puzzle([[1, 0, 1], [0, 1, 0]])).unique is False
 
 
-def test_is_unique_is_undecided_when_the_budget_runs_out():
-    assert is_unique(load("mikefc-large"), method="rowscan", max_nodes=5) is None
+def test_is_unique_is_truthy_only_for_a_unique_puzzle():
+    assert is_unique(load("mikefc-small")) == 1
+    assert not is_unique(load("tcg-n10"))
+
+
+def test_is_unique_is_undecided_and_stopped_when_the_budget_runs_out():
+    verdict = is_unique(load("mikefc-large"), method="rowscan", max_nodes=5)
+    assert verdict.unique is None and not verdict
+    assert verdict.status == "stopped" and verdict.stats.nodes == 5
+
+
+def test_is_unique_knows_two_solutions_even_with_a_budget_left_unspent():
+    assert is_unique(load("tcg-n10"), max_nodes=10**6).status == "solved"
+
+
+@pytest.mark.parametrize("call", [solve, count_solutions, is_unique, grade, hints])
+def test_every_entry_point_takes_plain_rows(call):
+    rows = [[0, 0, 1], [1, 1, 0]]
+    from_rows, from_puzzle = call(rows), call(Puzzle(rows))
+    assert from_rows.status == from_puzzle.status != "stopped"
+    assert from_rows.stats.nodes == from_puzzle.stats.nodes
+
+
+@pytest.mark.parametrize("call", [solve, count_solutions, is_unique, grade, hints])
+def test_every_entry_point_takes_its_other_arguments_by_keyword_only(call):
+    with pytest.raises(TypeError, match="positional"):
+        call(load("mikefc-small"), None)
+
+
+@pytest.mark.parametrize(
+    "call",
+    [lambda p: count_solutions(p, max_nodes=3), lambda p: is_unique(p, max_nodes=3),
+     lambda p: grade(p, max_level="trivial", max_nodes=3), lambda p: hints(p, limit=None,
+                                                                          max_nodes=3),
+     lambda p: solve(p, max_nodes=3, method="rowscan")],
+)
+def test_every_entry_point_says_stopped_with_counters_when_the_budget_runs_out(call):
+    result = call(load("tcg-n10"))
+    assert result.status == "stopped" and result.stats.nodes == 3

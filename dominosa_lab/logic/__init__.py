@@ -4,7 +4,8 @@ A :class:`State` holds which placements are still possible; each deduction is a
 finder that yields :class:`Step` values (what it read, what it rules out or
 places, and why, in a sentence); a ladder (:data:`LADDERS`) tries them cheapest
 first until none applies (:func:`run`, :func:`deduce`); :func:`grade` names the
-level a board needs; :func:`solutions` adds guesses when the deductions stop.
+level a board needs; :func:`hints` gives the next steps; :func:`solutions` adds
+guesses when the deductions stop.
 
 >>> from dominosa_lab import from_tatham
 >>> state = State(from_tatham("3:00033121123313202210"))
@@ -21,6 +22,7 @@ from dominosa_lab.logic.deduce import Deduced, deduce
 from dominosa_lab.logic.geometry import Geometry, geometry
 from dominosa_lab.logic.grade import GRADES, Grade, grade
 from dominosa_lab.logic.hall import hall_sets
+from dominosa_lab.logic.hints import Hints, hints
 from dominosa_lab.logic.ladder import DEDUCTIONS, LADDERS, LEVELS, Deduction, ladder, run
 from dominosa_lab.logic.local import (
     domino_must_overlap,
@@ -46,6 +48,7 @@ __all__ = [
     "Deduction",
     "Geometry",
     "Grade",
+    "Hints",
     "State",
     "Step",
     "deduce",
@@ -56,6 +59,7 @@ __all__ = [
     "grade",
     "guess_options",
     "hall_sets",
+    "hints",
     "ladder",
     "local_duplicate",
     "local_duplicate_2",
