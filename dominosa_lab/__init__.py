@@ -22,7 +22,9 @@ from dominosa_lab.errors import (
     ExactCoverError,
     FormatError,
     MethodError,
+    MissingFileError,
     PuzzleError,
+    TraceError,
 )
 from dominosa_lab.formats.catalog import load
 from dominosa_lab.formats.tatham import parse_tatham as from_tatham
@@ -51,6 +53,7 @@ __all__ = [
     "Hints",
     "MethodError",
     "MethodInfo",
+    "MissingFileError",
     "Placement",
     "Planted",
     "Puzzle",
@@ -61,6 +64,7 @@ __all__ = [
     "SearchStopped",
     "Solution",
     "SolutionCount",
+    "TraceError",
     "Uniqueness",
     "count_solutions",
     "from_tatham",

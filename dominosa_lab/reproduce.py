@@ -12,6 +12,7 @@ from nbclient.exceptions import CellExecutionError
 from tqdm.auto import tqdm
 
 from dominosa_lab.draw.theme import FIGURES_ENV
+from dominosa_lab.errors import MissingFileError
 
 __all__ = ["NotebookFailed", "find_notebooks", "reproduce", "run_notebook"]
 
@@ -24,7 +25,7 @@ def find_notebooks(folder: str | Path = "notebooks") -> list[Path]:
     """The ``*.ipynb`` files of ``folder`` in name order."""
     folder = Path(folder)
     if not folder.is_dir():
-        raise FileNotFoundError(f"no notebook folder {folder} (run from the repository root)")
+        raise MissingFileError(f"no notebook folder {folder} (run from the repository root)")
     return sorted(folder.glob("*.ipynb"))
 
 

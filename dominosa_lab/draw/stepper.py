@@ -20,6 +20,7 @@ from dominosa_lab.core.search import SearchResult
 from dominosa_lab.draw.animate import NEW_COLOR
 from dominosa_lab.draw.board import draw_puzzle, outline
 from dominosa_lab.draw.tree import draw_search_tree
+from dominosa_lab.errors import TraceError
 from dominosa_lab.trace.tree import Frame, describe_event, replay, search_tree, wrap_caption
 
 __all__ = [
@@ -56,7 +57,8 @@ class Stepper(widgets.VBox):
         dpi: int = DPI,
     ) -> None:
         if result.trace is None:
-            raise ValueError("the run has no trace; solve it again with trace=True")
+            raise TraceError("result has no trace to step through; solve it again with "
+                             "trace=True")
         self.puzzle = puzzle
         self.frames: list[Frame] = list(replay(result.trace))
         self.tree = search_tree(result, puzzle) if tree else None

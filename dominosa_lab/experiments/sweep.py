@@ -21,7 +21,7 @@ import pandas as pd
 
 from dominosa_lab.boards.planted import random_puzzle
 from dominosa_lab.core.puzzle import Puzzle
-from dominosa_lab.errors import PuzzleError
+from dominosa_lab.errors import MissingFileError, PuzzleError
 from dominosa_lab.experiments.chunks import Chunk, batches, run_chunks
 from dominosa_lab.experiments.executors import ExecutorChoice, Workers, open_executor
 from dominosa_lab.solvers import METHODS, solve
@@ -193,13 +193,13 @@ def load_results(name: str, folder: str | Path = "results") -> pd.DataFrame:
 
     Raises
     ------
-    FileNotFoundError
-        Naming the command that writes the file.
+    MissingFileError
+        Naming the command that writes the file (it is a FileNotFoundError too).
     """
     path = Path(folder) / f"{name}.csv"
     if not path.is_file():
         command = name.replace("_", "-")  # experiment names use dashes; dominopeg_census.csv
-        raise FileNotFoundError(f"{path} is missing; run `dominosa-lab experiment {command}`")
+        raise MissingFileError(f"{path} is missing; run `dominosa-lab experiment {command}`")
     frame = pd.read_csv(path, keep_default_na=False, na_values=[""])
     if "branching" in frame.columns:
         frame["branching"] = frame["branching"].map(

@@ -54,6 +54,7 @@ import networkx as nx
 
 from dominosa_lab.core.puzzle import Placement, Puzzle
 from dominosa_lab.core.search import Event, SearchResult
+from dominosa_lab.errors import TraceError
 from dominosa_lab.formats.rmatrix import domino_label
 
 __all__ = [
@@ -128,7 +129,8 @@ def replay(trace: Sequence[Event]) -> Iterator[Frame]:
             items.append(event.item)
         elif event.kind == "remove":
             if len(path) == 1:
-                raise ValueError(f"trace event {step - 1} removes a piece from an empty board")
+                raise TraceError(f"trace event {step - 1} removes a piece from an empty board; "
+                                 f"a trace must place a piece before it removes it")
             path.pop()
             items.pop()
             backtracks += event.backtrack
@@ -177,7 +179,8 @@ def search_tree(result: SearchResult, puzzle: Puzzle | None = None) -> nx.DiGrap
     [('', 'path'), ('00→', 'path'), ('01↓', 'path'), ('11→', 'solution'), ('01↓', 'dead_end')]
     """
     if result.trace is None:
-        raise ValueError("the run has no trace; solve it again with trace=True")
+        raise TraceError("result has no trace to draw a tree from; solve it again with "
+                         "trace=True")
     tree = nx.DiGraph()
     tree.add_node(ROOT, item=None, depth=0, step=0, options=None, dead_ends=[], notes=[])
     closed: dict[int, int] = {}  # node -> step of the event that took it back
