@@ -9,7 +9,7 @@ file of his boards can be given (e.g. N = 9 and 12); only aggregates are written
 Per board it measures, each time from a cold start (the board's tables rebuilt):
 
 * ``grade(puzzle)`` against his grade and his count of every deduction;
-* the ``logic`` method (``solve(puzzle, method="logic")``, ladder ``fast``): milliseconds,
+* the ``logic`` method (``solve(puzzle, method="logic")``, ladder ``lean``): milliseconds,
   and the guesses it made (it should make none on his boards);
 * ``deduce(puzzle, "tatham")``, our copy of his ladder (the grader's first stage);
 * his own solver in-process, when the calibration tools are found in ``--tatham DIR``
@@ -134,7 +134,7 @@ def main() -> None:
         f"{len(rows)} of his boards. *his grade*, *his counts*: boards where `grade()` gives his "
         "grade, and his count of every deduction. *guesses*: choices the `logic` method made "
         "(0: solved by deduction alone). Times are medians over boards of the fastest of "
-        f"{args.reps} cold runs: *logic* is `solve(p, method=\"logic\")` (ladder `fast`), *our "
+        f"{args.reps} cold runs: *logic* is `solve(p, method=\"logic\")` (ladder `lean`), *our "
         "Tatham ladder* is `deduce(p, \"tatham\")`, *his* is his solver in-process "
         + ("(measured in this run: the fastest of as many batches of 20 solves in one process, "
            "his scratch space reused, in milliseconds per solve)."

@@ -24,7 +24,7 @@ from dominosa_lab.core.puzzle import (
     is_int,
 )
 from dominosa_lab.errors import PuzzleError
-from dominosa_lab.tilings.count import Board, board_mask
+from dominosa_lab.tilings.count import BoardShape, board_mask
 from dominosa_lab.tilings.sample import TilingSampler, checked_tiling, get_sampler
 
 __all__ = ["Planted", "board_name", "plant", "random_puzzle"]
@@ -40,7 +40,7 @@ class Planted(NamedTuple):
 def random_puzzle(
     n: int,
     seed: int,
-    shape: Board | None = None,
+    shape: BoardShape | None = None,
     tiling: str | TilingSampler = "uniform",
 ) -> Planted:
     """A random double-``n`` puzzle and the solution planted in it.
@@ -122,12 +122,12 @@ def _lay_dominoes(
     return rows
 
 
-def _name(n: int, seed: int, shape: Board | None, mask: np.ndarray, sampler: str) -> str:
+def _name(n: int, seed: int, shape: BoardShape | None, mask: np.ndarray, sampler: str) -> str:
     """``random-n10-s3``; another board or sampler is named too: ``random-n10-12x11-flips-s3``."""
     return board_name("random", n, seed, shape, mask, "" if sampler == "uniform" else sampler)
 
 
-def board_name(kind: str, n: int, seed: int, shape: Board | None, mask: np.ndarray,
+def board_name(kind: str, n: int, seed: int, shape: BoardShape | None, mask: np.ndarray,
                detail: str = "") -> str:
     """``KIND-nN[-BOARD][-DETAIL]-sSEED``; BOARD only when not the (n+1) x (n+2) rectangle.
 

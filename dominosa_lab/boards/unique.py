@@ -48,7 +48,7 @@ from dominosa_lab.errors import ArgumentError, PuzzleError
 from dominosa_lab.logic import LEVELS, Deduced, Grade, deduce, geometry, solutions
 from dominosa_lab.logic.geometry import bits
 from dominosa_lab.solvers import count_solutions
-from dominosa_lab.tilings.count import Board, board_mask
+from dominosa_lab.tilings.count import BoardShape, board_mask
 from dominosa_lab.tilings.sample import exact_sampler_takes, flip_tiling, uniform_tiling
 
 __all__ = [
@@ -129,7 +129,7 @@ def unique_puzzle(
     *,
     grade: str = "basic",
     seed: int = 0,
-    shape: Board | None = None,
+    shape: BoardShape | None = None,
     max_nodes: int | None = None,
     time_limit: float | None = 60.0,
     patience: int | None = None,

@@ -23,8 +23,7 @@ from dominosa_lab.core.puzzle import Placement, Puzzle
 from dominosa_lab.core.search import Event, SearchResult
 from dominosa_lab.draw.board import OUTLINE_COLOR, draw_puzzle, outline
 from dominosa_lab.errors import ArgumentError, TraceError
-from dominosa_lab.trace.tree import Frame as SearchState
-from dominosa_lab.trace.tree import describe_event, replay, wrap_caption
+from dominosa_lab.trace.tree import Snapshot, describe_event, replay, wrap_caption
 
 __all__ = [
     "MIN_WIDTH",
@@ -56,7 +55,7 @@ class Frame:
     shown in this picture was a dead end or a solution.
     """
 
-    state: SearchState
+    state: Snapshot
     caption: str
     dead_end: bool = False
     solved: bool = False

@@ -21,7 +21,7 @@ from dominosa_lab.draw.animate import NEW_COLOR
 from dominosa_lab.draw.board import draw_puzzle, outline
 from dominosa_lab.draw.tree import draw_search_tree
 from dominosa_lab.errors import TraceError
-from dominosa_lab.trace.tree import Frame, describe_event, replay, search_tree, wrap_caption
+from dominosa_lab.trace.tree import Snapshot, describe_event, replay, search_tree, wrap_caption
 
 __all__ = [
     "CAPTION_WIDTH",
@@ -60,7 +60,7 @@ class Stepper(widgets.VBox):
             raise TraceError("result has no trace to step through; solve it again with "
                              "trace=True")
         self.puzzle = puzzle
-        self.frames: list[Frame] = list(replay(result.trace))
+        self.frames: list[Snapshot] = list(replay(result.trace))
         self.tree = search_tree(result, puzzle) if tree else None
         self.max_nodes = max_nodes
         self.fontsize = fontsize
@@ -98,7 +98,7 @@ class Stepper(widgets.VBox):
         self.slider.value = max(0, min(len(self.frames) - 1, value))
 
     @property
-    def frame(self) -> Frame:
+    def frame(self) -> Snapshot:
         """The search's state at the step shown."""
         return self.frames[self.step]
 
@@ -124,7 +124,7 @@ class Stepper(widgets.VBox):
 
 def draw_search_step(
     puzzle: Puzzle,
-    frame: Frame,
+    frame: Snapshot,
     board_ax: Axes,
     tree: nx.DiGraph | None = None,
     tree_ax: Axes | None = None,
@@ -139,7 +139,7 @@ def draw_search_step(
     ----------
     puzzle : Puzzle
         The board that was solved.
-    frame : Frame
+    frame : Snapshot
         The step, from :func:`~dominosa_lab.tree.replay` (or ``Stepper.frames``).
     board_ax : matplotlib Axes
         Where the board goes.

@@ -40,7 +40,7 @@ def guess_options(state: State) -> list[int]:
     return bits(best)
 
 
-def solutions(state: State, search: Search, ladder_name: str = "fast") -> Iterator[Solution]:
+def solutions(state: State, search: Search, ladder_name: str = "lean") -> Iterator[Solution]:
     """Yield every solution that extends ``state``, reporting to ``search`` (see the module text).
 
     ``state`` is worked on in place and left as it was found when the stream ends.

@@ -22,7 +22,7 @@ Each node of a search tree carries
 ``depth``
     pieces on the board;
 ``step``
-    index in the trace of the event that created the state (see :class:`Frame`);
+    index in the trace of the event that created the state (see :class:`Snapshot`);
 ``decided``
     the step at which its outcome became known (a solution found below it, or
     the search backing out of it); ``None`` while still open at the end;
@@ -60,7 +60,7 @@ from dominosa_lab.formats.rmatrix import domino_label
 __all__ = [
     "OUTCOMES",
     "ROOT",
-    "Frame",
+    "Snapshot",
     "collapse_tree",
     "describe_event",
     "outcome_counts",
@@ -86,7 +86,7 @@ ROOT = 0
 
 
 @dataclass(frozen=True)
-class Frame:
+class Snapshot:
     """The search as it stood after ``step`` events of a trace (step 0: before the first).
 
     ``node`` is the current state's node in :func:`search_tree`; ``placements``
@@ -105,8 +105,8 @@ class Frame:
     path: tuple[int, ...] = field(default=(ROOT,), repr=False)
 
 
-def replay(trace: Sequence[Event]) -> Iterator[Frame]:
-    """Yield the :class:`Frame` after each event of ``trace``, starting with step 0.
+def replay(trace: Sequence[Event]) -> Iterator[Snapshot]:
+    """Yield the :class:`Snapshot` after each event of ``trace``, starting with step 0.
 
     Examples
     --------
@@ -121,7 +121,7 @@ def replay(trace: Sequence[Event]) -> Iterator[Frame]:
     path: list[int] = [ROOT]
     items: list[Any] = []
     nodes = backtracks = solutions = 0
-    yield Frame(0, ROOT, ())
+    yield Snapshot(0, ROOT, ())
     for step, event in enumerate(trace, start=1):
         if event.kind == "place":
             nodes += 1
@@ -136,7 +136,7 @@ def replay(trace: Sequence[Event]) -> Iterator[Frame]:
             backtracks += event.backtrack
         elif event.kind == "solution":
             solutions += 1
-        yield Frame(step, path[-1], tuple(items), nodes, backtracks, solutions,
+        yield Snapshot(step, path[-1], tuple(items), nodes, backtracks, solutions,
                     len(items), event, tuple(path))
 
 
