@@ -17,10 +17,12 @@ guesses when the deductions stop.
 (0,1) (rules out (0,1)-(1,1))
 """
 
+from dominosa_lab.logic.bridges import parity
 from dominosa_lab.logic.chains import forcing_chains
 from dominosa_lab.logic.deduce import Deduced, deduce
 from dominosa_lab.logic.geometry import Geometry, geometry
 from dominosa_lab.logic.grade import GRADES, Grade, grade
+from dominosa_lab.logic.guess import guess_candidates, solutions
 from dominosa_lab.logic.hall import hall_sets
 from dominosa_lab.logic.hints import Hints, hints
 from dominosa_lab.logic.ladder import DEDUCTIONS, LADDERS, LEVELS, Deduction, ladder, run
@@ -30,8 +32,6 @@ from dominosa_lab.logic.local import (
     local_duplicate_2,
     square_single_domino,
 )
-from dominosa_lab.logic.parity import parity
-from dominosa_lab.logic.search import guess_options, solutions
 from dominosa_lab.logic.sets import set_analysis
 from dominosa_lab.logic.state import State
 from dominosa_lab.logic.step import Step
@@ -57,7 +57,7 @@ __all__ = [
     "forcing_chains",
     "geometry",
     "grade",
-    "guess_options",
+    "guess_candidates",
     "hall_sets",
     "hints",
     "ladder",

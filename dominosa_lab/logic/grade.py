@@ -23,8 +23,8 @@ from dataclasses import dataclass, field
 from dominosa_lab.core.puzzle import PuzzleLike, as_puzzle
 from dominosa_lab.core.search import Search, SearchStats, Status, collect
 from dominosa_lab.logic.deduce import deduce
+from dominosa_lab.logic.guess import solutions
 from dominosa_lab.logic.ladder import LEVELS
-from dominosa_lab.logic.search import solutions
 
 __all__ = ["GRADES", "Grade", "grade"]
 

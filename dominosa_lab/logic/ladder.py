@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from functools import partial
 
 from dominosa_lab.core.options import check_choice
+from dominosa_lab.logic.bridges import parity
 from dominosa_lab.logic.chains import forcing_chains
 from dominosa_lab.logic.hall import hall_sets
 from dominosa_lab.logic.local import (
@@ -36,7 +37,6 @@ from dominosa_lab.logic.local import (
     local_duplicate_2,
     square_single_domino,
 )
-from dominosa_lab.logic.parity import parity
 from dominosa_lab.logic.sets import set_analysis
 from dominosa_lab.logic.state import State
 from dominosa_lab.logic.step import Step
