@@ -21,7 +21,7 @@ def test_an_unknown_method_lists_the_known_ones():
 
 
 def test_an_unknown_option_names_the_method_and_its_options():
-    with pytest.raises(MethodError, match="method 'rowscan' has no option 'colour'"):
+    with pytest.raises(MethodError, match="method 'rowscan' has no setting 'colour'"):
         solve(load("mikefc-small"), method="rowscan", colour="red")
 
 

@@ -52,7 +52,7 @@ def _peg_row(holes: tuple[int, ...], result, limit: int | None, tested: int | No
     stats = result.stats
     return {
         "puzzle": " ".join(map(str, holes)), "n": len(holes), "method": result.method,
-        "order": result.options.get("order", ""), "seed": None, "status": result.status,
+        "order": result.settings.get("order", ""), "seed": None, "status": result.status,
         "nodes": stats.nodes, "backtracks": stats.backtracks, "max_depth": stats.max_depth,
         "seconds": stats.seconds, "solutions": len(result.solutions),
         "limit": "all" if limit is None else limit, "tested": tested, "reason": result.reason,

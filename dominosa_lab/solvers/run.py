@@ -22,7 +22,7 @@ from dominosa_lab.core.search import (
     Status,
     collect,
 )
-from dominosa_lab.solvers.registry import checked_options, method_info
+from dominosa_lab.solvers.registry import checked_settings, method_info
 
 __all__ = ["SolutionCount", "Uniqueness", "count_solutions", "is_unique", "iter_solutions",
            "solve"]
@@ -33,7 +33,7 @@ def iter_solutions(
     *,
     method: str | None = None,
     search: Search | None = None,
-    **options: Any,
+    **settings: Any,
 ) -> Iterator[Solution]:
     """Stream the solutions of ``puzzle`` found by ``method`` (lazily, one at a time).
 
@@ -45,8 +45,8 @@ def iter_solutions(
     """
     puzzle = as_puzzle(puzzle)
     info = method_info(method)
-    options = checked_options(info, options)
-    return info.function(puzzle, Search() if search is None else search, **options)
+    settings = checked_settings(info, settings)
+    return info.function(puzzle, Search() if search is None else search, **settings)
 
 
 def solve(
@@ -59,7 +59,7 @@ def solve(
     trace: bool = False,
     trace_limit: int = DEFAULT_TRACE_LIMIT,
     progress: Progress | None = None,
-    **options: Any,
+    **settings: Any,
 ) -> SearchResult:
     """Solve a Dominosa puzzle with the method of that name.
 
@@ -78,9 +78,9 @@ def solve(
         Record the search's events in ``result.trace`` (at most ``trace_limit``).
     progress : callable, optional
         ``progress(stats, seconds)`` about once a second while the search runs.
-    **options
-        Passed to the method, e.g. ``order="mrv"`` or ``seed=1`` for ``dlx``;
-        options left as ``None`` are not passed.
+    **settings
+        The method's settings, e.g. ``order="mrv"`` or ``seed=1`` for ``dlx``;
+        settings left as ``None`` are not passed.
 
     Returns
     -------
@@ -90,7 +90,7 @@ def solve(
     Raises
     ------
     DominosaError
-        For a board that is not well formed, an unknown method, an option the
+        For a board that is not well formed, an unknown method, a setting the
         method does not take, or an argument of the wrong type or range.
 
     Examples
@@ -106,9 +106,9 @@ def solve(
     limit = check_count("limit", limit, minimum=1)
     search = Search(max_nodes=max_nodes, time_limit=time_limit, trace=trace,
                     trace_limit=trace_limit, progress=progress)
-    options = {k: v for k, v in options.items() if v is not None}
-    stream = iter_solutions(puzzle, method=info.name, search=search, **options)
-    return collect(stream, search, limit=limit, method=info.name, options=options)
+    settings = {k: v for k, v in settings.items() if v is not None}
+    stream = iter_solutions(puzzle, method=info.name, search=search, **settings)
+    return collect(stream, search, limit=limit, method=info.name, settings=settings)
 
 
 class SolutionCount(int):
@@ -152,7 +152,7 @@ def count_solutions(
     method: str | None = None,
     max_nodes: int | None = None,
     time_limit: float | None = None,
-    **options: Any,
+    **settings: Any,
 ) -> SolutionCount:
     """The number of solutions of ``puzzle``, counting no further than ``limit``.
 
@@ -172,7 +172,7 @@ def count_solutions(
     info = method_info(method)
     limit = check_count("limit", limit, minimum=1)
     search = Search(max_nodes=max_nodes, time_limit=time_limit)
-    stream = _counted(iter_solutions(puzzle, method=info.name, search=search, **options), limit)
+    stream = _counted(iter_solutions(puzzle, method=info.name, search=search, **settings), limit)
     result = collect(stream, search, limit=None, method=info.name)
     return SolutionCount(len(result.solutions), result.status, result.stats, result.reason)
 
@@ -240,7 +240,7 @@ def is_unique(
     method: str | None = None,
     max_nodes: int | None = None,
     time_limit: float | None = None,
-    **options: Any,
+    **settings: Any,
 ) -> Uniqueness:
     """Whether ``puzzle`` has exactly one solution, with the status of the search that says so.
 
@@ -257,4 +257,4 @@ def is_unique(
     Uniqueness(None, status='stopped')
     """
     return Uniqueness(count_solutions(puzzle, limit=2, method=method, max_nodes=max_nodes,
-                                      time_limit=time_limit, **options))
+                                      time_limit=time_limit, **settings))
