@@ -20,7 +20,7 @@ def test_an_unknown_method_lists_the_known_ones():
         solve(load("mikefc-small"), method="nope")
 
 
-def test_an_unknown_option_names_the_method_and_its_options():
+def test_an_unknown_setting_names_the_method_and_its_settings():
     with pytest.raises(MethodError, match="method 'rowscan' has no setting 'colour'"):
         solve(load("mikefc-small"), method="rowscan", colour="red")
 
@@ -36,9 +36,10 @@ def test_limit_none_finds_every_solution():
     assert len(set(result.solutions)) == 16
 
 
-def test_result_records_method_and_options():
-    result = solve(load("mikefc-small"), method="rowscan")
-    assert result.method == "rowscan" and "rowscan" in repr(result)
+def test_result_records_method_and_settings():
+    result = solve(load("mikefc-small"), method="dlx", order="mrv")
+    assert result.method == "dlx" and "dlx" in repr(result)
+    assert result.settings == {"order": "mrv"}
 
 
 def test_count_solutions_counts_all_or_up_to_the_limit():

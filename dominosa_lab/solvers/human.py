@@ -218,12 +218,12 @@ class Rules:
         return _consistent("forced piece", tuple(forced)) if forced else None
 
     def _branch(self, board: FrontierBoard, state: State) -> Decision:
-        options = {d: sorted(state.domino_options(d)) for d in sorted(board.pile)}
-        domino = min(options, key=lambda d: len(options[d]))
-        k = len(options[domino])
+        places = {d: sorted(state.domino_candidates(d)) for d in sorted(board.pile)}
+        domino = min(places, key=lambda d: len(places[d]))
+        k = len(places[domino])
         moves = tuple(
             Move(pl, domino, f"branch on {_label(domino)}: place {i} of {k}")
-            for i, pl in enumerate(options[domino], start=1)
+            for i, pl in enumerate(places[domino], start=1)
         )
         return Decision("branch", moves, f"branch on {_label(domino)} over {k} places")
 
