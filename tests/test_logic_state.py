@@ -61,7 +61,8 @@ def test_contradiction_names_a_domino_with_no_placement_left():
         "domino 0-0 has no placement left"
 
 
-@pytest.mark.parametrize(("ask", "arg"), [("cell_candidates", (9, 9)), ("domino_candidates", (0, 7)),
+@pytest.mark.parametrize(("ask", "arg"), [("cell_candidates", (9, 9)),
+                                          ("domino_candidates", (0, 7)),
                                           ("place", Placement((5, 0), (5, 1)))])
 def test_questions_about_things_not_on_the_board_are_refused(ask, arg):
     with pytest.raises(PuzzleError, match="not"):

@@ -33,7 +33,7 @@ def test_hard_exists_where_tathams_set_analysis_is_switched_off():
     made = unique_puzzle(15, grade="hard", seed=2)
     _check(made, "hard")
     assert made.grade.counts["wide_sets"] > 0
-    assert deduce(made.puzzle, "tatham", max_level="hard").status == "stuck"
+    assert deduce(made.puzzle, ladder_name="tatham", max_level="hard").status == "stuck"
 
 
 def test_a_board_with_gaps_gets_its_grade_too():
@@ -97,7 +97,7 @@ def _boards(n: int):
 def test_the_hardest_grade_of_a_small_board_is_the_one_refused_above(n):
     hardest = -1
     for puzzle in _boards(n):
-        deduced = deduce(puzzle, "full")
+        deduced = deduce(puzzle, ladder_name="full")
         if deduced.status == "solved":
             hardest = max(hardest, LEVELS.index(deduced.level))
         elif deduced.status == "stuck":  # not finished: never unique ('needs a guess')

@@ -261,7 +261,7 @@ class _Run:
         ladder finishes it below that grade (too easy); else the placements the ladder leaves
         open besides the planted ones, or for ``needs a guess`` the solutions beyond one."""
         self._spend()
-        deduced = deduce(board.puzzle, "full", self.cap)
+        deduced = deduce(board.puzzle, max_level=self.cap)
         if deduced.status == "solved":
             return (0 if self.cap and deduced.level == self.cap else float("inf")), deduced
         score = (deduced.state.active.bit_count() - len(board.placements) if self.cap

@@ -104,7 +104,7 @@ def grade(
     >>> g.level, g.status, g.stats.nodes
     ('needs a guess', 'stopped', 3)
     """
-    deduced = deduce(as_puzzle(puzzle), "full", max_level)
+    deduced = deduce(as_puzzle(puzzle), max_level=max_level)
     if deduced.status == "solved":
         return Grade(deduced.level, deduced.counts, 1)
     if deduced.status == "contradiction":
