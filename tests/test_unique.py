@@ -62,6 +62,12 @@ def test_a_spent_budget_reports_how_far_the_run_got():
     assert made.closest > 0
     assert made.reason.startswith("no unique extreme board: max_nodes=3 reached; 3 boards graded")
     assert f"the closest left {made.closest} placements open" in made.reason
+    assert made.stats.nodes == made.boards
+
+
+def test_the_grade_and_the_budget_are_keywords():
+    with pytest.raises(TypeError, match="positional"):
+        unique_puzzle(3, "basic")
 
 
 def test_a_spent_time_limit_stops_the_run():
