@@ -73,6 +73,8 @@ def test_a_grade_prints_its_level_then_its_counts_in_ladder_order():
     ("3:00033121123313202210", {}, "puzzle must be a Puzzle or rows of numbers, got str"),
     (load("mikefc-small"), {"max_level": "medium"},
      "max_level must be one of 'trivial', 'basic', 'hard'"),
+    (load("mikefc-small"), {"max_nodes": -1}, "max_nodes must be an integer >= 0 or None"),
+    (load("mikefc-small"), {"time_limit": "soon"}, "time_limit must be a non-negative number"),
 ])
 def test_bad_arguments_are_named(puzzle, kwargs, message):
     with pytest.raises(ArgumentError, match=message):

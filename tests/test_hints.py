@@ -1,4 +1,4 @@
-"""hints: the next steps of reasoning, under the budget and with the status every entry point has."""
+"""hints: the next steps of reasoning, under the budget and with the status of every entry point."""
 
 import pytest
 from hypothesis import given, settings

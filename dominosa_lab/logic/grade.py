@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from dominosa_lab.core.options import check_count, check_seconds
 from dominosa_lab.core.puzzle import PuzzleLike, as_puzzle
 from dominosa_lab.core.search import Search, SearchStats, Status, collect
 from dominosa_lab.logic.deduce import deduce
@@ -104,6 +105,8 @@ def grade(
     >>> g.level, g.status, g.stats.nodes
     ('needs a guess', 'stopped', 3)
     """
+    check_count("max_nodes", max_nodes)
+    check_seconds("time_limit", time_limit)
     deduced = deduce(as_puzzle(puzzle), max_level=max_level)
     if deduced.status == "solved":
         return Grade(deduced.level, deduced.counts, 1)
