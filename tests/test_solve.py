@@ -1,18 +1,8 @@
-"""solve(): choosing a method by name, passing options, reporting the result."""
+"""solve(): choosing a method by name, passing its settings, reporting the result."""
 
 import pytest
 
-from dominosa_lab import (
-    METHODS,
-    MethodError,
-    Puzzle,
-    count_solutions,
-    grade,
-    hints,
-    is_unique,
-    load,
-    solve,
-)
+from dominosa_lab import METHODS, MethodError, Puzzle, count_solutions, is_unique, load, solve
 
 
 def test_an_unknown_method_lists_the_known_ones():
@@ -77,29 +67,3 @@ def test_is_unique_is_undecided_and_stopped_when_the_budget_runs_out():
 
 def test_is_unique_knows_two_solutions_even_with_a_budget_left_unspent():
     assert is_unique(load("tcg-n10"), max_nodes=10**6).status == "solved"
-
-
-@pytest.mark.parametrize("call", [solve, count_solutions, is_unique, grade, hints])
-def test_every_entry_point_takes_plain_rows(call):
-    rows = [[0, 0, 1], [1, 1, 0]]
-    from_rows, from_puzzle = call(rows), call(Puzzle(rows))
-    assert from_rows.status == from_puzzle.status != "stopped"
-    assert from_rows.stats.nodes == from_puzzle.stats.nodes
-
-
-@pytest.mark.parametrize("call", [solve, count_solutions, is_unique, grade, hints])
-def test_every_entry_point_takes_its_other_arguments_by_keyword_only(call):
-    with pytest.raises(TypeError, match="positional"):
-        call(load("mikefc-small"), None)
-
-
-@pytest.mark.parametrize(
-    "call",
-    [lambda p: count_solutions(p, max_nodes=3), lambda p: is_unique(p, max_nodes=3),
-     lambda p: grade(p, max_level="trivial", max_nodes=3), lambda p: hints(p, limit=None,
-                                                                          max_nodes=3),
-     lambda p: solve(p, max_nodes=3, method="rowscan")],
-)
-def test_every_entry_point_says_stopped_with_counters_when_the_budget_runs_out(call):
-    result = call(load("tcg-n10"))
-    assert result.status == "stopped" and result.stats.nodes == 3
