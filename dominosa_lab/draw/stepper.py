@@ -174,7 +174,7 @@ def draw_search_step(
                          title=f"search tree after {frame.nodes} nodes")
 
 
-def stepper(puzzle: Puzzle, result: SearchResult, **options) -> Stepper:
+def stepper(puzzle: Puzzle, result: SearchResult, **settings) -> Stepper:
     """A widget that steps through a traced search: the board and the tree at every step.
 
     Parameters
@@ -183,7 +183,7 @@ def stepper(puzzle: Puzzle, result: SearchResult, **options) -> Stepper:
         The board that was solved.
     result : SearchResult
         Its run with ``trace=True`` (any method).
-    **options
+    **settings
         ``tree=False`` to show the board alone; ``max_nodes`` to summarise big
         trees (see :func:`~dominosa_lab.draw.tree.draw_search_tree`); ``interval``
         (ms per step when playing); ``figsize``; ``fontsize`` of the labels, legend
@@ -205,4 +205,4 @@ def stepper(puzzle: Puzzle, result: SearchResult, **options) -> Stepper:
     >>> s.step, len(s.frame.placements), s.frame.nodes
     (6, 3, 3)
     """
-    return Stepper(puzzle, result, **options)
+    return Stepper(puzzle, result, **settings)
