@@ -18,23 +18,44 @@ PACKAGE = Path(dominosa_lab.__file__).parent
 
 #: (module, built-in class): why that raise is not a DominosaError.
 ALLOWED = {
-    ("core/puzzle.py", "AttributeError"):
-        "Puzzle.__setattr__: Python's attribute protocol wants an AttributeError",
     ("boards/unique.py", "RuntimeError"):
         "an internal invariant: dancing links disagrees with the deductions (a bug, not input)",
 }
 
+#: Python's attribute protocol: these methods must raise AttributeError for a missing name.
+ATTRIBUTE_PROTOCOL = {"__getattr__", "__setattr__", "__delattr__"}
+
 
 def _builtin_raises(path: Path) -> list[tuple[int, str]]:
-    """(line, class name) of each ``raise`` of a built-in exception class in ``path``."""
+    """(line, class name) of each ``raise`` of a built-in exception class in ``path``, but an
+    AttributeError raised by the attribute protocol's own methods."""
     found = []
-    for node in ast.walk(ast.parse(path.read_text(), str(path))):
-        if isinstance(node, ast.Raise) and node.exc is not None:
+    for func in _functions_and_module(ast.parse(path.read_text(), str(path))):
+        for node in _own_nodes(func):
+            if not isinstance(node, ast.Raise) or node.exc is None:
+                continue
             raised = node.exc.func if isinstance(node.exc, ast.Call) else node.exc
             kind = getattr(builtins, raised.id, None) if isinstance(raised, ast.Name) else None
-            if isinstance(kind, type) and issubclass(kind, BaseException):
+            protocol = kind is AttributeError and getattr(func, "name", "") in ATTRIBUTE_PROTOCOL
+            if isinstance(kind, type) and issubclass(kind, BaseException) and not protocol:
                 found.append((node.lineno, raised.id))
     return sorted(found)
+
+
+def _functions_and_module(tree: ast.Module) -> list[ast.AST]:
+    """The module and every function in it (each a scope of its own)."""
+    scopes = (ast.FunctionDef, ast.AsyncFunctionDef)
+    return [tree, *(node for node in ast.walk(tree) if isinstance(node, scopes))]
+
+
+def _own_nodes(scope: ast.AST):
+    """The nodes of ``scope`` that are not inside a function nested in it."""
+    stack = list(ast.iter_child_nodes(scope))
+    while stack:
+        node = stack.pop()
+        yield node
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            stack.extend(ast.iter_child_nodes(node))
 
 
 def test_the_library_raises_no_built_in_exception_outside_the_allow_list():
@@ -56,6 +77,13 @@ def test_the_scan_finds_a_raise_of_a_built_in_class(tmp_path):
     module = tmp_path / "bad.py"
     module.write_text("def f(x):\n    if x:\n        raise ValueError('x')\n    raise KeyError\n")
     assert _builtin_raises(module) == [(3, "ValueError"), (4, "KeyError")]
+
+
+def test_the_scan_lets_the_attribute_protocol_raise_attribute_error(tmp_path):
+    module = tmp_path / "lazy.py"
+    module.write_text("def __getattr__(name):\n    def inner():\n        raise AttributeError\n"
+                      "    raise AttributeError(name)\n")
+    assert _builtin_raises(module) == [(3, "AttributeError")]
 
 
 def test_every_kind_is_a_dominosa_error_and_so_a_value_error():
