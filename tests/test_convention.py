@@ -16,10 +16,11 @@ from dominosa_lab import (
     solve,
     unique_puzzle,
 )
+from dominosa_lab.experiments import run_sweep
 from dominosa_lab.logic import deduce
 
 ENTRY_POINTS = [solve, iter_solutions, count_solutions, is_unique, grade, hints, deduce,
-                unique_puzzle]
+                unique_puzzle, run_sweep]
 BUDGETED = [solve, count_solutions, is_unique, grade, hints, unique_puzzle]
 RESULTS = [solve, count_solutions, is_unique, grade, hints]
 

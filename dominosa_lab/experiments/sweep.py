@@ -79,6 +79,7 @@ def _execute(run: _Run) -> dict[str, Any]:
 
 def run_sweep(
     puzzles: Iterable[Puzzle],
+    *,
     methods: str | Iterable[str],
     settings: Settings = None,
     executor: ExecutorChoice | Workers = None,
@@ -123,7 +124,7 @@ def run_sweep(
     Examples
     --------
     >>> from dominosa_lab import Puzzle, load
-    >>> df = run_sweep([load("mikefc-small")], "rowscan", executor="serial",
+    >>> df = run_sweep([load("mikefc-small")], methods="rowscan", executor="serial",
     ...                progress=False)
     >>> print(df[["puzzle", "method", "status", "nodes", "backtracks"]].to_string(index=False))
           puzzle  method status  nodes  backtracks
