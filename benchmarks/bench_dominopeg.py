@@ -48,7 +48,7 @@ def solver_rows() -> list[dict]:
             stats = result.stats
             rows.append({
                 "puzzle": " ".join(map(str, holes)), "n": len(holes), "method": method,
-                "order": result.options.get("order", ""), "seed": None, "status": result.status,
+                "order": result.settings.get("order", ""), "seed": None, "status": result.status,
                 "nodes": stats.nodes, "backtracks": stats.backtracks,
                 "max_depth": stats.max_depth, "seconds": round(stats.seconds, 3),
             })

@@ -9,9 +9,9 @@ file of his boards can be given (e.g. N = 9 and 12); only aggregates are written
 Per board it measures, each time from a cold start (the board's tables rebuilt):
 
 * ``grade(puzzle)`` against his grade and his count of every deduction;
-* the ``logic`` method (``solve(puzzle, method="logic")``, ladder ``fast``): milliseconds,
+* the ``logic`` method (``solve(puzzle, method="logic")``, ladder ``lean``): milliseconds,
   and the guesses it made (it should make none on his boards);
-* ``deduce(puzzle, "tatham")``, our copy of his ladder (the grader's first stage);
+* ``deduce(puzzle, ladder_name="tatham")``, our copy of his ladder (the grader's first stage);
 * his own solver in-process, when the calibration tools are found in ``--tatham DIR``
   (a build of his solver with a timing driver and ``tatham.py``; default ``/tmp/tatham``):
   milliseconds per solve with his scratch space reused, the fastest of ``--reps`` batches of
@@ -64,7 +64,7 @@ def measure(record: dict, reps: int, tatham) -> dict:
     puzzle = from_tatham(record["game_id"])
     ours = grade(puzzle)
     solve_ms, result = cold(lambda: solve(puzzle, method="logic"), reps)
-    ladder_ms, _ = cold(lambda: deduce(puzzle, "tatham"), reps)
+    ladder_ms, _ = cold(lambda: deduce(puzzle, ladder_name="tatham"), reps)
     # the same statistic for both sides: the fastest of ``reps`` (his: batches of 20 solves)
     his_ms = min(tatham.solve_time_ms(record["game_id"], 20) for _ in range(reps)) \
         if tatham else None
@@ -134,8 +134,8 @@ def main() -> None:
         f"{len(rows)} of his boards. *his grade*, *his counts*: boards where `grade()` gives his "
         "grade, and his count of every deduction. *guesses*: choices the `logic` method made "
         "(0: solved by deduction alone). Times are medians over boards of the fastest of "
-        f"{args.reps} cold runs: *logic* is `solve(p, method=\"logic\")` (ladder `fast`), *our "
-        "Tatham ladder* is `deduce(p, \"tatham\")`, *his* is his solver in-process "
+        f"{args.reps} cold runs: *logic* is `solve(p, method=\"logic\")` (ladder `lean`), *our "
+        "Tatham ladder* is `deduce(p, ladder_name=\"tatham\")`, *his* is his solver in-process "
         + ("(measured in this run: the fastest of as many batches of 20 solves in one process, "
            "his scratch space reused, in milliseconds per solve)."
            if tatham else "(the project's reference figures; tools absent)."),

@@ -1,6 +1,6 @@
 """The default method against general-purpose solvers, side by side in one run.
 
-For every N the same random planted boards (``random_puzzle(N, seed)[0]``, seeds
+For every N the same random planted boards (``random_puzzle(N, seed).puzzle``, seeds
 ``--seed0`` on; the fast method was developed on seeds 0-9 and 100-109) go to every
 solver in turn, board by board, so that a change of load hits every solver alike.
 Each solver runs in a worker process of its own that solved two warm-up boards
@@ -176,7 +176,7 @@ VERSIONS = {"fast": "dominosa-lab", "cp-sat": "ortools", "cadical": "python-sat"
 def _serve(name, conn):
     run = SOLVERS[name]
     for n, seed in WARM:
-        run(random_puzzle(n, seed)[0].rows, 2, 60.0)
+        run(random_puzzle(n, seed).puzzle.rows, 2, 60.0)
     conn.send("ready")
     while (job := conn.recv()) is not None:
         rows, limit, timeout, repeats = job
@@ -233,7 +233,7 @@ def measure(sizes, boards, seed0, timeout, solvers, done=None, repeats=1) -> pd.
     given_up: set = set()
     try:
         for n in sizes:
-            puzzles = [random_puzzle(n, seed0 + k)[0].rows for k in range(boards)]
+            puzzles = [random_puzzle(n, seed0 + k).puzzle.rows for k in range(boards)]
             timeouts: dict = {}
             for task, limit in TASKS.items():
                 for k, rows in enumerate(puzzles):

@@ -54,7 +54,7 @@ def commands(folder: Path) -> dict[str, tuple[str, list[str]]]:
     }
     for n, seed in BOARDS:
         path = folder / f"planted-n{n}-s{seed}.txt"
-        path.write_text(to_text(random_puzzle(n, seed)[0]))
+        path.write_text(to_text(random_puzzle(n, seed).puzzle))
         runs[f"dominosa-lab solve (N = {n}, planted, seed {seed})"] = (CONSOLE,
                                                                        ["solve", str(path)])
     return runs

@@ -3,7 +3,7 @@
 Run: ``python benchmarks/bench_unique.py [--seeds 10] [--tatham DIR] [--tatham-timeout S]``;
 ``--from-csv`` writes ``unique.md`` again from ``unique.csv`` without running anything.
 
-For each case (N, grade) and each seed 0..seeds-1 it times ``unique_puzzle(n, grade,
+For each case (N, grade) and each seed 0..seeds-1 it times ``unique_puzzle(n, grade=grade,
 seed=seed)`` (wall seconds, the final count by dancing links included), then checks the
 puzzle: ``grade(p)`` must be the grade asked, and for N <= 14 his own solver (``tatham.py
 grade``, from the calibration tools in ``--tatham DIR``, default ``/tmp/tatham``, never part
@@ -66,7 +66,7 @@ QUOTED = {(9, "hard"): 0.93, (9, "extreme"): 12.4, (12, "hard"): 98.0, (12, "ext
 def ours(n: int, wanted: str, seed: int, tatham) -> dict:
     """One generation of ours, checked."""
     start = time.perf_counter()
-    made = unique_puzzle(n, wanted, seed=seed, time_limit=900)
+    made = unique_puzzle(n, grade=wanted, seed=seed, time_limit=900)
     seconds = time.perf_counter() - start
     row = {"who": "ours", "n": n, "grade": wanted, "seed": seed, "status": made.status,
            "seconds": seconds, "boards": made.boards, "restarts": made.restarts,
@@ -156,7 +156,8 @@ def report(rows: list[dict], run: dict) -> str:
         f"the start and {run['load_end']:.1f} at the end (a shared machine; both generators "
         "ran in this run, one after the other).",
         "",
-        f"Per case {run['seeds']} seeds. *ours*: wall seconds of `unique_puzzle(n, grade, seed)`, "
+        f"Per case {run['seeds']} seeds. *ours*: wall seconds of "
+        f"`unique_puzzle(n, grade=..., seed=...)`, "
         "its final count of solutions by dancing links included; *boards graded*: boards the "
         "capped ladder graded (each swap tried is one). *our grade*: runs where `grade(p)` is "
         "the grade asked; *his solver's grade*: where his solver (`-g`, full strength) gives it "

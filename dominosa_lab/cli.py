@@ -191,7 +191,8 @@ def _cmd_generate(args: argparse.Namespace) -> int:
 
     time_limit, default = _time_limit(args.time_limit, exponential=True)
     shape = None if args.shape is None else read_shape(args.shape)
-    made = unique_puzzle(args.n, args.grade, seed=args.seed, shape=shape, time_limit=time_limit)
+    made = unique_puzzle(args.n, grade=args.grade, seed=args.seed, shape=shape,
+                         time_limit=time_limit)
     if made.status != "found":
         print(f"dominosa-lab: {made.reason}"
               + (f" (the default time limit; {LIFT})" if default else ""),

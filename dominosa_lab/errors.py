@@ -22,7 +22,9 @@ __all__ = [
     "ExactCoverError",
     "FormatError",
     "MethodError",
+    "MissingFileError",
     "PuzzleError",
+    "TraceError",
 ]
 
 
@@ -44,6 +46,17 @@ class MethodError(DominosaError):
 
 class ArgumentError(DominosaError):
     """An argument of the wrong type or out of range (``limit``, ``max_nodes``, ``seed``...)."""
+
+
+class TraceError(DominosaError):
+    """A search trace that is missing (solve with ``trace=True``) or whose events do not replay."""
+
+
+class MissingFileError(DominosaError, FileNotFoundError):
+    """A file or folder a call reads is not there; the message says which, and what writes it.
+
+    It is also a :class:`FileNotFoundError`, so ``except OSError`` keeps working.
+    """
 
 
 class ExactCoverError(DominosaError):

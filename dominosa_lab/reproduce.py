@@ -17,6 +17,7 @@ except ImportError as error:
     raise missing_extra("notebooks", error) from None
 
 from dominosa_lab.draw.theme import FIGURES_ENV
+from dominosa_lab.errors import MissingFileError
 
 __all__ = ["NotebookFailed", "find_notebooks", "reproduce", "run_notebook"]
 
@@ -29,7 +30,7 @@ def find_notebooks(folder: str | Path = "notebooks") -> list[Path]:
     """The ``*.ipynb`` files of ``folder`` in name order."""
     folder = Path(folder)
     if not folder.is_dir():
-        raise FileNotFoundError(f"no notebook folder {folder} (run from the repository root)")
+        raise MissingFileError(f"no notebook folder {folder} (run from the repository root)")
     return sorted(folder.glob("*.ipynb"))
 
 

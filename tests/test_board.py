@@ -163,7 +163,7 @@ def test_the_model_is_cached_per_puzzle():
 
 
 def test_model_size_grows_linearly_with_the_board():
-    sizes = {n: BoardModel(random_puzzle(n, seed=0)[0]).n_entries for n in (10, 20, 40)}
+    sizes = {n: BoardModel(random_puzzle(n, seed=0).puzzle).n_entries for n in (10, 20, 40)}
     squares = {n: (n + 1) * (n + 2) for n in sizes}
     per_square = [sizes[n] / squares[n] for n in sizes]
     assert max(per_square) < 15 and max(per_square) / min(per_square) < 1.1

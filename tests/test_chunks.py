@@ -62,8 +62,8 @@ def test_every_executor_returns_each_chunk_result_under_its_id(executor, dask_cl
 
 def test_a_sweep_on_a_dask_cluster_gives_the_table_of_a_serial_run(dask_client):
     boards = random_boards([2, 3], [1, 2, 3])
-    serial = run_sweep(boards, "rowscan", executor="serial", progress=False, limit=None)
-    dask = run_sweep(boards, "rowscan", executor=dask_client, progress=False, limit=None)
+    serial = run_sweep(boards, methods="rowscan", executor="serial", progress=False, limit=None)
+    dask = run_sweep(boards, methods="rowscan", executor=dask_client, progress=False, limit=None)
     pd.testing.assert_frame_equal(serial.drop(columns="seconds"), dask.drop(columns="seconds"))
 
 

@@ -27,7 +27,7 @@ from dominosa_lab.dominopeg import (
     solve,
     solve_naive,
 )
-from dominosa_lab.dominopeg.census import (
+from dominosa_lab.dominopeg.hole_census import (
     _mirror_tb,
     census_chunks,
     finish_chunk,

@@ -26,7 +26,7 @@ def _without_time(frame):
 
 
 def test_one_row_per_puzzle_method_and_option_set_with_the_design_columns():
-    df = run_sweep(BOARDS, "rowscan", executor="serial", progress=False)
+    df = run_sweep(BOARDS, methods="rowscan", executor="serial", progress=False)
     assert list(df.columns) == COLUMNS
     assert len(df) == len(BOARDS)
     assert list(df["puzzle"]) == [p.name for p in BOARDS]
@@ -35,43 +35,43 @@ def test_one_row_per_puzzle_method_and_option_set_with_the_design_columns():
 
 def test_option_sets_multiply_the_runs_in_input_order():
     orders = [{"order": "mrv"}, {"order": "pile"}, {"order": "random", "seed": 3}]
-    df = run_sweep(BOARDS[:2], "dlx", orders, executor="serial", progress=False)
+    df = run_sweep(BOARDS[:2], methods="dlx", settings=orders, executor="serial", progress=False)
     assert list(df["order"]) == ["mrv", "pile", "random"] * 2
     assert list(df["seed"].fillna(-1)) == [-1, -1, 3] * 2
     assert list(df["puzzle"]) == [BOARDS[0].name] * 3 + [BOARDS[1].name] * 3
 
 
 def test_process_pool_gives_the_same_table_as_a_serial_run():
-    serial = run_sweep(BOARDS, "rowscan", executor="serial", progress=False, limit=None)
-    pooled = run_sweep(BOARDS, "rowscan", progress=False, limit=None)
+    serial = run_sweep(BOARDS, methods="rowscan", executor="serial", progress=False, limit=None)
+    pooled = run_sweep(BOARDS, methods="rowscan", progress=False, limit=None)
     pd.testing.assert_frame_equal(_without_time(serial), _without_time(pooled))
 
 
 def test_any_executor_may_run_the_sweep():
     with ThreadPoolExecutor(2) as pool:
-        df = run_sweep(BOARDS, "rowscan", executor=pool, progress=False)
+        df = run_sweep(BOARDS, methods="rowscan", executor=pool, progress=False)
     assert list(df["puzzle"]) == [p.name for p in BOARDS]
 
 
 def test_budget_stops_runs_and_keeps_their_counters():
-    df = run_sweep(BOARDS[-1:], "rowscan", executor="serial", progress=False, max_nodes=3,
+    df = run_sweep(BOARDS[-1:], methods="rowscan", executor="serial", progress=False, max_nodes=3,
                    limit=None)
     assert df.loc[0, "status"] == "stopped" and df.loc[0, "nodes"] == 3
 
 
 def test_all_solutions_are_counted_with_limit_none():
-    df = run_sweep(BOARDS, "rowscan", executor="serial", progress=False, limit=None)
+    df = run_sweep(BOARDS, methods="rowscan", executor="serial", progress=False, limit=None)
     assert (df["solutions"] >= 1).all()
     assert df["solutions"].sum() > len(BOARDS)
 
 
 def test_unknown_method_is_refused_before_anything_runs():
     with pytest.raises(PuzzleError, match="unknown method 'nope'"):
-        run_sweep(BOARDS, ["rowscan", "nope"], progress=False)
+        run_sweep(BOARDS, methods=["rowscan", "nope"], progress=False)
 
 
 def test_csv_round_trip_keeps_branching_as_dicts(tmp_path):
-    df = run_sweep(BOARDS, "rowscan", executor="serial", progress=False)
+    df = run_sweep(BOARDS, methods="rowscan", executor="serial", progress=False)
     path = save_results(df, tmp_path, "demo")
     back = load_results("demo", tmp_path)
     assert path == tmp_path / "demo.csv"
@@ -87,7 +87,7 @@ def test_missing_results_name_the_command_that_writes_them(tmp_path):
 
 
 def test_branching_table_has_one_row_per_run_and_option_count():
-    df = run_sweep(BOARDS, "rowscan", executor="serial", progress=False)
+    df = run_sweep(BOARDS, methods="rowscan", executor="serial", progress=False)
     long = branching_table(df)
     assert len(long) == sum(len(b) for b in df["branching"])
     assert long.groupby("puzzle")["count"].sum().to_dict() == {

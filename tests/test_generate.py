@@ -35,13 +35,19 @@ def test_planted_solution_is_valid(n, seed, tiling):
     assert solution.is_valid(puzzle)
 
 
+def test_the_result_is_a_named_pair_of_puzzle_and_planted_solution():
+    planted = random_puzzle(3, 1)
+    assert planted == (planted.puzzle, planted.solution)
+    assert planted[0] is planted.puzzle and planted[1] is planted.solution
+
+
 def test_a_seed_names_one_puzzle_on_every_machine():
     puzzle, _ = random_puzzle(4, 2021)
     assert to_tatham(puzzle) == "4:334023101021420244113443122030"
 
 
 def test_different_seeds_give_different_puzzles():
-    boards = {random_puzzle(10, seed)[0].rows for seed in range(20)}
+    boards = {random_puzzle(10, seed).puzzle.rows for seed in range(20)}
     assert len(boards) == 20
 
 
@@ -52,11 +58,11 @@ def test_n60_board_is_generated_with_its_solution():
 
 
 def test_names_say_n_seed_and_anything_not_default():
-    assert random_puzzle(10, 3)[0].name == "random-n10-s3"
-    assert random_puzzle(10, 3, shape=(11, 12))[0].name == "random-n10-s3"
-    assert random_puzzle(10, 3, shape=(12, 11))[0].name == "random-n10-12x11-s3"
-    assert random_puzzle(10, 3, tiling="flips")[0].name == "random-n10-flips-s3"
-    name = random_puzzle(5, 3, shape=GAPPY)[0].name
+    assert random_puzzle(10, 3).puzzle.name == "random-n10-s3"
+    assert random_puzzle(10, 3, shape=(11, 12)).puzzle.name == "random-n10-s3"
+    assert random_puzzle(10, 3, shape=(12, 11)).puzzle.name == "random-n10-12x11-s3"
+    assert random_puzzle(10, 3, tiling="flips").puzzle.name == "random-n10-flips-s3"
+    name = random_puzzle(5, 3, shape=GAPPY).puzzle.name
     assert name.startswith("random-n5-6x8gaps") and name.endswith("-s3")
 
 
@@ -64,7 +70,8 @@ def test_boards_with_the_same_size_but_other_gaps_get_other_names():
     other = [row[:] for row in GAPPY]
     other[3][3] = other[4][3] = 1
     other[3][4] = other[4][4] = None
-    assert random_puzzle(5, 3, shape=GAPPY)[0].name != random_puzzle(5, 3, shape=other)[0].name
+    gappy, other = random_puzzle(5, 3, shape=GAPPY), random_puzzle(5, 3, shape=other)
+    assert gappy.puzzle.name != other.puzzle.name
 
 
 @pytest.mark.parametrize(

@@ -37,14 +37,26 @@ def test_a_unique_board_beyond_the_level_allowed_needs_a_guess():
     assert result.level == "needs a guess" and result.solutions == 1
 
 
-def test_a_board_without_solution_says_so():
+def test_a_board_without_solution_says_so_and_why():
     result = grade(Puzzle([[0, 1, 0], [1, 0, 1]]))
     assert result.level == "no solution" and result.solutions == 0
+    assert result.status == "no_solution" and result.reason
 
 
-def test_a_spent_budget_leaves_uniqueness_open():
+def test_a_spent_budget_leaves_uniqueness_open_and_says_stopped():
     result = grade(load("tcg-n10"), max_nodes=0)
     assert result.level == "needs a guess" and result.solutions is None
+    assert result.status == "stopped" and "node budget" in result.reason
+
+
+def test_the_search_after_the_deductions_reports_its_counters():
+    result = grade(load("tcg-n10"))
+    assert result.status == "solved" and result.stats.nodes > 0
+
+
+def test_plain_rows_are_graded_as_their_puzzle():
+    rows = [[3, 2, 2, 1, 1], [0, 3, 0, 2, 2], [0, 3, 2, 1, 3], [1, 0, 1, 0, 3]]
+    assert grade(rows) == grade(Puzzle(rows))
 
 
 def test_every_verdict_is_a_grade():
@@ -57,10 +69,13 @@ def test_a_grade_prints_its_level_then_its_counts_in_ladder_order():
     assert text.index("domino_single_placement") < text.index("forcing_chain_duplicate")
 
 
-@pytest.mark.parametrize(("args", "message"), [
-    (("3:00033121123313202210",), "grade needs a Puzzle, got str"),
-    ((load("mikefc-small"), "medium"), "max_level must be one of 'trivial', 'basic', 'hard'"),
+@pytest.mark.parametrize(("puzzle", "kwargs", "message"), [
+    ("3:00033121123313202210", {}, "puzzle must be a Puzzle or rows of numbers, got str"),
+    (load("mikefc-small"), {"max_level": "medium"},
+     "max_level must be one of 'trivial', 'basic', 'hard'"),
+    (load("mikefc-small"), {"max_nodes": -1}, "max_nodes must be an integer >= 0 or None"),
+    (load("mikefc-small"), {"time_limit": "soon"}, "time_limit must be a non-negative number"),
 ])
-def test_bad_arguments_are_named(args, message):
+def test_bad_arguments_are_named(puzzle, kwargs, message):
     with pytest.raises(ArgumentError, match=message):
-        grade(*args)
+        grade(puzzle, **kwargs)

@@ -104,8 +104,8 @@ def test_a_domino_in_both_complementary_chains_goes_nowhere_else():
 @pytest.mark.parametrize("n", sorted(BEYOND))
 def test_our_deductions_finish_boards_tathams_ladder_cannot(n):
     puzzle = from_tatham(BEYOND[n])
-    assert deduce(puzzle, "tatham").status == "stuck"
-    ours = deduce(puzzle, "full")
+    assert deduce(puzzle, ladder_name="tatham").status == "stuck"
+    ours = deduce(puzzle, ladder_name="full")
     assert ours.status == "solved" and ours.level == "deep"
     assert ours.counts["tiling"] > 0
     assert len(solve(puzzle, method="dlx", limit=2).solutions) == 1
@@ -128,7 +128,7 @@ def test_wide_sets_leaves_numbers_on_at_most_16_squares_to_tatham():
 
 
 def test_set_analysis_by_matchings_works_where_tathams_is_switched_off():
-    stuck = deduce(from_tatham(BEYOND[15]), "tatham").state
+    stuck = deduce(from_tatham(BEYOND[15]), ladder_name="tatham").state
     steps = list(hall_sets(stuck))
     assert steps and all(s.level == "deep" and len(s.cells) == 17 for s in steps)
 
@@ -211,8 +211,8 @@ def test_wide_sets_on_every_number_rules_out_no_placement_of_any_solution(seed, 
 def test_every_ladder_reaches_the_same_verdict_on_solutions(seed, n):
     puzzle = planted_board(n, random.Random(seed))[0]
     solutions = _all_solutions(puzzle)
-    for name in ("tatham", "full", "fast"):
-        result = deduce(puzzle, name)
+    for name in ("tatham", "full", "lean"):
+        result = deduce(puzzle, ladder_name=name)
         if result.status == "solved":
             assert solutions == [set(result.solution.placements)]
         else:

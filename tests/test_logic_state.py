@@ -23,16 +23,16 @@ def test_placements_are_numbered_vertical_pairs_first_as_tatham_numbers_them():
 def test_place_rules_out_the_overlaps_and_the_dominoes_other_places():
     state = State(SMALL)
     state.place(Placement((0, 0), (0, 1)))  # 2-3
-    assert state.cell_options((0, 0)) == (Placement((0, 0), (0, 1)),)
-    assert set(state.cell_options((1, 1))) == {
+    assert state.cell_candidates((0, 0)) == (Placement((0, 0), (0, 1)),)
+    assert set(state.cell_candidates((1, 1))) == {
         Placement((1, 0), (1, 1)), Placement((1, 1), (2, 1)), Placement((1, 1), (1, 2))}
-    assert state.domino_options((3, 2)) == (Placement((0, 0), (0, 1)),)
+    assert state.domino_candidates((3, 2)) == (Placement((0, 0), (0, 1)),)
 
 
 def test_cover_leaves_the_dominoes_other_places_open():
     state = State(SMALL)
     state.cover(Placement((0, 0), (0, 1)))
-    assert len(state.domino_options((2, 3))) > 1
+    assert len(state.domino_candidates((2, 3))) > 1
 
 
 def test_restore_brings_back_a_saved_state():
@@ -61,7 +61,8 @@ def test_contradiction_names_a_domino_with_no_placement_left():
         "domino 0-0 has no placement left"
 
 
-@pytest.mark.parametrize(("ask", "arg"), [("cell_options", (9, 9)), ("domino_options", (0, 7)),
+@pytest.mark.parametrize(("ask", "arg"), [("cell_candidates", (9, 9)),
+                                          ("domino_candidates", (0, 7)),
                                           ("place", Placement((5, 0), (5, 1)))])
 def test_questions_about_things_not_on_the_board_are_refused(ask, arg):
     with pytest.raises(PuzzleError, match="not"):

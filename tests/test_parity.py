@@ -173,11 +173,11 @@ def test_when_every_build_dead_ends_the_generator_says_so():
 
 
 def test_puzzle_random_shows_its_key_and_regenerates_from_it():
-    puzzle = random_puzzle(6, 12, tiling="parity")[0]
+    puzzle = random_puzzle(6, 12, tiling="parity").puzzle
     assert repr(puzzle) == "Puzzle('random-n6-parity-s12', N=6, shape=(7, 8))"
-    assert random_puzzle(6, 12, tiling="parity")[0] == puzzle
-    assert random_puzzle(6, 13, tiling="parity")[0] != puzzle
+    assert random_puzzle(6, 12, tiling="parity").puzzle == puzzle
+    assert random_puzzle(6, 13, tiling="parity").puzzle != puzzle
 
 
 def test_puzzle_random_defaults_to_the_generators_default_tiling():
-    assert random_puzzle(4, 2)[0] == random_puzzle(4, 2)[0]
+    assert random_puzzle(4, 2).puzzle == random_puzzle(4, 2).puzzle

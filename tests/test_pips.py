@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 from matplotlib.patches import Circle
 
-from dominosa_lab import Placement, Puzzle, Solution, load, solve
+from dominosa_lab import ArgumentError, Placement, Puzzle, Solution, load, solve
 from dominosa_lab.draw import draw_puzzle
 from dominosa_lab.draw.pips import ARTICLE_MATRICES, MAX_PIPS, has_layout, layout
 
@@ -31,7 +31,7 @@ def test_faces_are_symmetric_under_a_half_turn_as_on_real_dominoes():
 
 def test_beyond_twelve_there_is_no_layout():
     assert not has_layout(13)
-    with pytest.raises(ValueError, match="no pip layout for 13"):
+    with pytest.raises(ArgumentError, match=r"n must be a number of pips from 0 to 12.*got 13"):
         layout(13)
 
 

@@ -1,4 +1,4 @@
-"""solve(): choosing a method by name, passing options, reporting the result."""
+"""solve(): choosing a method by name, passing its settings, reporting the result."""
 
 import pytest
 
@@ -10,8 +10,8 @@ def test_an_unknown_method_lists_the_known_ones():
         solve(load("mikefc-small"), method="nope")
 
 
-def test_an_unknown_option_names_the_method_and_its_options():
-    with pytest.raises(MethodError, match="method 'rowscan' has no option 'colour'"):
+def test_an_unknown_setting_names_the_method_and_its_settings():
+    with pytest.raises(MethodError, match="method 'rowscan' has no setting 'colour'"):
         solve(load("mikefc-small"), method="rowscan", colour="red")
 
 
@@ -26,9 +26,10 @@ def test_limit_none_finds_every_solution():
     assert len(set(result.solutions)) == 16
 
 
-def test_result_records_method_and_options():
-    result = solve(load("mikefc-small"), method="rowscan")
-    assert result.method == "rowscan" and "rowscan" in repr(result)
+def test_result_records_method_and_settings():
+    result = solve(load("mikefc-small"), method="dlx", order="mrv")
+    assert result.method == "dlx" and "dlx" in repr(result)
+    assert result.settings == {"order": "mrv"}
 
 
 def test_count_solutions_counts_all_or_up_to_the_limit():
@@ -48,10 +49,21 @@ def test_count_solutions_reports_a_spent_budget_as_stopped():
 
 
 def test_is_unique_tells_one_solution_from_several():
-    assert is_unique(load("mikefc-small")) is True
-    assert is_unique(load("tcg-n10")) is False
-    assert is_unique(Puzzle([[1, 0, 1], [0, 1, 0]])) is False
+    assert is_unique(load("mikefc-small")).unique is True
+    assert is_unique(load("tcg-n10")).unique is False
+    assert is_unique(Puzzle([[1, 0, 1], [0, 1, 0]])).unique is False
 
 
-def test_is_unique_is_undecided_when_the_budget_runs_out():
-    assert is_unique(load("mikefc-large"), method="rowscan", max_nodes=5) is None
+def test_is_unique_is_truthy_only_for_a_unique_puzzle():
+    assert is_unique(load("mikefc-small")) == 1
+    assert not is_unique(load("tcg-n10"))
+
+
+def test_is_unique_is_undecided_and_stopped_when_the_budget_runs_out():
+    verdict = is_unique(load("mikefc-large"), method="rowscan", max_nodes=5)
+    assert verdict.unique is None and not verdict
+    assert verdict.status == "stopped" and verdict.stats.nodes == 5
+
+
+def test_is_unique_knows_two_solutions_even_with_a_budget_left_unspent():
+    assert is_unique(load("tcg-n10"), max_nodes=10**6).status == "solved"

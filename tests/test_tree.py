@@ -15,6 +15,7 @@ from matplotlib.colors import to_rgba
 from dominosa_lab import METHODS, Placement, Puzzle, load, solve
 from dominosa_lab.core.search import Event
 from dominosa_lab.draw.tree import draw_search_tree
+from dominosa_lab.errors import TraceError
 from dominosa_lab.trace.tree import (
     OUTCOMES,
     ROOT,
@@ -266,7 +267,7 @@ def test_replay_counters_end_at_the_result_counters():
 
 
 def test_replay_rejects_a_remove_from_an_empty_board():
-    with pytest.raises(ValueError, match="empty board"):
+    with pytest.raises(TraceError, match="trace event 0 removes a piece from an empty board"):
         list(replay([Event("remove", Placement((0, 0), (0, 1)))]))
 
 

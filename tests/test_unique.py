@@ -26,50 +26,57 @@ def _check(made, wanted: str) -> None:
 
 @pytest.mark.parametrize("wanted", GOALS)
 def test_every_grade_is_made_with_one_solution_and_exactly_that_grade(wanted):
-    _check(unique_puzzle(6, wanted, seed=1), wanted)
+    _check(unique_puzzle(6, grade=wanted, seed=1), wanted)
 
 
 def test_hard_exists_where_tathams_set_analysis_is_switched_off():
-    made = unique_puzzle(15, "hard", seed=2)
+    made = unique_puzzle(15, grade="hard", seed=2)
     _check(made, "hard")
     assert made.grade.counts["wide_sets"] > 0
-    assert deduce(made.puzzle, "tatham", max_level="hard").status == "stuck"
+    assert deduce(made.puzzle, ladder_name="tatham", max_level="hard").status == "stuck"
 
 
 def test_a_board_with_gaps_gets_its_grade_too():
     mask = np.ones((5, 7), dtype=bool)
     mask[0, 6] = mask[4, :2] = mask[4, 5:] = False  # 30 cells: the double-4 set
-    made = unique_puzzle(4, "hard", seed=3, shape=mask)
+    made = unique_puzzle(4, grade="hard", seed=3, shape=mask)
     _check(made, "hard")
     assert made.puzzle.has_gaps and made.puzzle.name.startswith("unique-n4-5x7gaps")
 
 
 def test_the_same_seed_gives_the_same_puzzle_whatever_the_time_limit():
-    first = unique_puzzle(9, "extreme", seed=4)
-    again = unique_puzzle(9, "extreme", seed=4, time_limit=None)
+    first = unique_puzzle(9, grade="extreme", seed=4)
+    again = unique_puzzle(9, grade="extreme", seed=4, time_limit=None)
     assert first.puzzle == again.puzzle and first.boards == again.boards
     assert first.puzzle.name == "unique-n9-extreme-s4"
 
 
 def test_different_seeds_give_different_puzzles():
-    assert unique_puzzle(8, "basic", seed=1).puzzle != unique_puzzle(8, "basic", seed=2).puzzle
+    one, two = (unique_puzzle(8, grade="basic", seed=seed) for seed in (1, 2))
+    assert one.puzzle != two.puzzle
 
 
 def test_a_spent_budget_reports_how_far_the_run_got():
-    made = unique_puzzle(12, "extreme", seed=0, max_boards=3)
+    made = unique_puzzle(12, grade="extreme", seed=0, max_nodes=3)
     assert made.status == "stopped" and made.puzzle is None and made.boards == 3
     assert made.closest > 0
-    assert made.reason.startswith("no unique extreme board: max_boards=3 reached; 3 boards graded")
+    assert made.reason.startswith("no unique extreme board: max_nodes=3 reached; 3 boards graded")
     assert f"the closest left {made.closest} placements open" in made.reason
+    assert made.stats.nodes == made.boards
+
+
+def test_the_grade_and_the_budget_are_keywords():
+    with pytest.raises(TypeError, match="positional"):
+        unique_puzzle(3, "basic")
 
 
 def test_a_spent_time_limit_stops_the_run():
-    made = unique_puzzle(12, "hard", seed=0, time_limit=0)
+    made = unique_puzzle(12, grade="hard", seed=0, time_limit=0)
     assert made.status == "stopped" and "the time limit of 0 s ran out" in made.reason
 
 
 def test_needs_a_guess_reports_the_solutions_of_the_closest_board():
-    made = unique_puzzle(6, "needs a guess", seed=0, max_boards=1)
+    made = unique_puzzle(6, grade="needs a guess", seed=0, max_nodes=1)
     assert made.status == "stopped" and made.closest >= 1
     assert made.reason.endswith(f"the closest had {made.closest + 1} solutions")
 
@@ -96,7 +103,7 @@ def _boards(n: int):
 def test_the_hardest_grade_of_a_small_board_is_the_one_refused_above(n):
     hardest = -1
     for puzzle in _boards(n):
-        deduced = deduce(puzzle, "full")
+        deduced = deduce(puzzle, ladder_name="full")
         if deduced.status == "solved":
             hardest = max(hardest, LEVELS.index(deduced.level))
         elif deduced.status == "stuck":  # not finished: never unique ('needs a guess')
@@ -108,7 +115,7 @@ def test_the_hardest_grade_of_a_small_board_is_the_one_refused_above(n):
                                            (2, "needs a guess")])
 def test_a_grade_no_board_of_that_size_has_is_refused(n, wanted):
     with pytest.raises(ArgumentError, match=f"no unique double-{n} board is {wanted}"):
-        unique_puzzle(n, wanted)
+        unique_puzzle(n, grade=wanted)
 
 
 @pytest.mark.parametrize(
@@ -118,7 +125,7 @@ def test_a_grade_no_board_of_that_size_has_is_refused(n, wanted):
         ({"grade": "ambiguous"}, ArgumentError, "has several solutions"),
         ({"seed": -1}, ArgumentError, "seed must be an integer >= 0"),
         ({"time_limit": "soon"}, ArgumentError, "time_limit must be a non-negative number"),
-        ({"max_boards": 0}, ArgumentError, "max_boards must be an integer >= 1"),
+        ({"max_nodes": 0}, ArgumentError, "max_nodes must be an integer >= 1"),
         ({"shape": (4, 6)}, PuzzleError, "covers 20 cells"),
         ({"shape": [[True] * 5] * 3 + [[False, True, True, True, True]] + [[True] + [False] * 4]},
          PuzzleError, "has no domino tiling"),

@@ -1,7 +1,7 @@
 """Boards made for a purpose: planted and shuffled random puzzles, unique puzzles of a chosen
 grade, Darby's swaps, quadrilles."""
 
-from dominosa_lab.boards.planted import random_puzzle
+from dominosa_lab.boards.planted import Planted, random_puzzle
 from dominosa_lab.boards.quadrilles import quadrille_boards
 from dominosa_lab.boards.shuffled import shuffled_puzzle
 from dominosa_lab.boards.swaps import (
@@ -15,6 +15,7 @@ from dominosa_lab.boards.unique import GOALS, Generated, unique_puzzle
 __all__ = [
     "GOALS",
     "Generated",
+    "Planted",
     "quadrille_boards",
     "random_cell_swap",
     "random_domino_swap",

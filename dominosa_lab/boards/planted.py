@@ -11,6 +11,7 @@ of sets or hashes, so the same arguments give the same puzzle everywhere.
 from __future__ import annotations
 
 import hashlib
+from typing import NamedTuple
 
 import numpy as np
 
@@ -23,18 +24,25 @@ from dominosa_lab.core.puzzle import (
     is_int,
 )
 from dominosa_lab.errors import PuzzleError
-from dominosa_lab.tilings.count import Board, board_mask
+from dominosa_lab.tilings.count import BoardShape, board_mask
 from dominosa_lab.tilings.sample import TilingSampler, checked_tiling, get_sampler
 
-__all__ = ["board_name", "plant", "random_puzzle"]
+__all__ = ["Planted", "board_name", "plant", "random_puzzle"]
+
+
+class Planted(NamedTuple):
+    """A random puzzle and the solution planted in it (it may have others too)."""
+
+    puzzle: Puzzle
+    solution: Solution
 
 
 def random_puzzle(
     n: int,
     seed: int,
-    shape: Board | None = None,
+    shape: BoardShape | None = None,
     tiling: str | TilingSampler = "uniform",
-) -> tuple[Puzzle, Solution]:
+) -> Planted:
     """A random double-``n`` puzzle and the solution planted in it.
 
     Parameters
@@ -53,9 +61,9 @@ def random_puzzle(
 
     Returns
     -------
-    (Puzzle, Solution)
-        The puzzle, named e.g. ``"random-n10-s3"``, and the planted solution
-        (the puzzle may have other solutions too).
+    Planted
+        A named pair: ``puzzle``, named e.g. ``"random-n10-s3"``, and ``solution``,
+        the planted one (the puzzle may have other solutions too).
 
     Raises
     ------
@@ -69,7 +77,7 @@ def random_puzzle(
     >>> p, s = random_puzzle(3, seed=1)
     >>> p.name, p.shape, s.is_valid(p)
     ('random-n3-s1', (4, 5), True)
-    >>> random_puzzle(3, seed=1)[0] == p
+    >>> random_puzzle(3, seed=1).puzzle == p
     True
     """
     _check_count(n, "n")
@@ -79,7 +87,7 @@ def random_puzzle(
     name, sampler = get_sampler(tiling)
     rows, placements = plant(mask, n, np.random.default_rng(seed), sampler)
     puzzle = Puzzle(rows, max_pip=n, name=_name(n, seed, shape, mask, name))
-    return puzzle, Solution(puzzle, placements)
+    return Planted(puzzle, Solution(puzzle, placements))
 
 
 def plant(
@@ -114,12 +122,12 @@ def _lay_dominoes(
     return rows
 
 
-def _name(n: int, seed: int, shape: Board | None, mask: np.ndarray, sampler: str) -> str:
+def _name(n: int, seed: int, shape: BoardShape | None, mask: np.ndarray, sampler: str) -> str:
     """``random-n10-s3``; another board or sampler is named too: ``random-n10-12x11-flips-s3``."""
     return board_name("random", n, seed, shape, mask, "" if sampler == "uniform" else sampler)
 
 
-def board_name(kind: str, n: int, seed: int, shape: Board | None, mask: np.ndarray,
+def board_name(kind: str, n: int, seed: int, shape: BoardShape | None, mask: np.ndarray,
                detail: str = "") -> str:
     """``KIND-nN[-BOARD][-DETAIL]-sSEED``; BOARD only when not the (n+1) x (n+2) rectangle.
 

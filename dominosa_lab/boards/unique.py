@@ -43,12 +43,12 @@ from dominosa_lab.boards.planted import board_name, plant
 from dominosa_lab.boards.swaps import swap_dominoes
 from dominosa_lab.core.options import check_choice, check_count, check_seconds
 from dominosa_lab.core.puzzle import Puzzle, Solution, check_cell_count, is_int
-from dominosa_lab.core.search import Search, collect
+from dominosa_lab.core.search import Search, SearchStats, collect
 from dominosa_lab.errors import ArgumentError, PuzzleError
 from dominosa_lab.logic import LEVELS, Deduced, Grade, deduce, geometry, solutions
 from dominosa_lab.logic.geometry import bits
 from dominosa_lab.solvers import count_solutions
-from dominosa_lab.tilings.count import Board, board_mask
+from dominosa_lab.tilings.count import BoardShape, board_mask
 from dominosa_lab.tilings.sample import exact_sampler_takes, flip_tiling, uniform_tiling
 
 __all__ = [
@@ -82,7 +82,7 @@ class Generated:
     Attributes
     ----------
     status : str
-        ``found``, or ``stopped`` when the time limit or ``max_boards`` ran out first.
+        ``found``, or ``stopped`` when ``time_limit`` or ``max_nodes`` ran out first.
     puzzle, solution : Puzzle, Solution or None
         The puzzle and its one solution (None when stopped).
     grade : Grade or None
@@ -114,6 +114,11 @@ class Generated:
     closest: int
     reason: str = ""
 
+    @property
+    def stats(self) -> SearchStats:
+        """The counters as a search reports them: ``nodes`` = boards graded, ``seconds``."""
+        return SearchStats(nodes=self.boards, seconds=self.seconds)
+
 
 class _Stopped(Exception):
     """The budget ran out (the reason is the message)."""
@@ -121,11 +126,12 @@ class _Stopped(Exception):
 
 def unique_puzzle(
     n: int,
+    *,
     grade: str = "basic",
     seed: int = 0,
-    shape: Board | None = None,
+    shape: BoardShape | None = None,
+    max_nodes: int | None = None,
     time_limit: float | None = 60.0,
-    max_boards: int | None = None,
     patience: int | None = None,
 ) -> Generated:
     """A double-``n`` puzzle with exactly one solution whose grade is ``grade``.
@@ -144,10 +150,11 @@ def unique_puzzle(
     shape : optional
         The board, as :func:`~dominosa_lab.boards.random_puzzle` takes it (a mask, rows with
         ``None`` gaps, ``(rows, cols)``); by default the ``(n+1) x (n+2)`` rectangle.
+    max_nodes : int, optional
+        Boards to grade before the run stops (``status="stopped"``): the generator's
+        nodes, a budget that does not depend on the machine.
     time_limit : float or None
         Seconds before the run stops (``status="stopped"``); None for no limit.
-    max_boards : int, optional
-        Boards to grade before the run stops (a budget that does not depend on the machine).
     patience : int, optional
         Swaps without progress before a new board is planted (default: twice the dominoes).
 
@@ -167,7 +174,7 @@ def unique_puzzle(
 
     Examples
     --------
-    >>> made = unique_puzzle(6, "hard", seed=1)
+    >>> made = unique_puzzle(6, grade="hard", seed=1)
     >>> made.status, made.grade.level, made.puzzle.name
     ('found', 'hard', 'unique-n6-hard-s1')
     >>> from dominosa_lab import count_solutions
@@ -182,12 +189,12 @@ def unique_puzzle(
     check_choice("grade", grade, GOALS)
     seed = check_count("seed", seed, allow_none=False)
     time_limit = check_seconds("time_limit", time_limit)
-    max_boards = check_count("max_boards", max_boards, minimum=1)
+    max_nodes = check_count("max_nodes", max_nodes, minimum=1)
     patience = check_count("patience", patience, minimum=1)
     mask = board_mask((n + 1, n + 2) if shape is None else shape)
     check_cell_count(int(mask.sum()), n)
     _check_possible(n, grade, mask)
-    run = _Run(n, grade, mask, np.random.default_rng(seed), time_limit, max_boards, patience)
+    run = _Run(n, grade, mask, np.random.default_rng(seed), time_limit, max_nodes, patience)
     return run.generate(board_name("unique", n, seed, shape, mask, grade.replace(" ", "-")))
 
 
@@ -210,12 +217,12 @@ class _Run:
     """One generation: the budget, the counters and the climb."""
 
     def __init__(self, n: int, wanted: str, mask: np.ndarray, rng: np.random.Generator,
-                 time_limit: float | None, max_boards: int | None, patience: int | None) -> None:
+                 time_limit: float | None, max_nodes: int | None, patience: int | None) -> None:
         self.n, self.wanted, self.mask, self.rng = n, wanted, mask, rng
         self.cap = wanted if wanted in LEVELS else None
         self.start = time.perf_counter()
         self.deadline = None if time_limit is None else self.start + time_limit
-        self.time_limit, self.max_boards = time_limit, max_boards
+        self.time_limit, self.max_nodes = time_limit, max_nodes
         self.patience = patience or (n + 1) * (n + 2)
         self.boards = self.restarts = 0
         self.closest = -1
@@ -254,7 +261,7 @@ class _Run:
         ladder finishes it below that grade (too easy); else the placements the ladder leaves
         open besides the planted ones, or for ``needs a guess`` the solutions beyond one."""
         self._spend()
-        deduced = deduce(board.puzzle, "full", self.cap)
+        deduced = deduce(board.puzzle, max_level=self.cap)
         if deduced.status == "solved":
             return (0 if self.cap and deduced.level == self.cap else float("inf")), deduced
         score = (deduced.state.active.bit_count() - len(board.placements) if self.cap
@@ -303,8 +310,8 @@ class _Run:
     # --- the budget ------------------------------------------------------------------------
 
     def _spend(self) -> None:
-        if self.max_boards is not None and self.boards >= self.max_boards:
-            raise _Stopped(self._why(f"max_boards={self.max_boards} reached"))
+        if self.max_nodes is not None and self.boards >= self.max_nodes:
+            raise _Stopped(self._why(f"max_nodes={self.max_nodes} reached"))
         if self.deadline is not None and time.perf_counter() > self.deadline:
             raise _Stopped(self._why(f"the time limit of {self.time_limit:g} s ran out"))
         self.boards += 1

@@ -26,6 +26,7 @@ import numpy as np
 from numba import njit
 
 from dominosa_lab.core.cover import CoverModel
+from dominosa_lab.errors import ArgumentError
 
 __all__ = ["MAX_ITERATIONS", "TOLERANCE", "log_odds"]
 
@@ -69,11 +70,11 @@ def log_odds(model: CoverModel, state: np.ndarray, iterations: int = MAX_ITERATI
     (True, -inf, True)
     """
     if iterations < 1:
-        raise ValueError(f"iterations must be at least 1, got {iterations}")
+        raise ArgumentError(f"iterations must be at least 1, got {iterations}")
     state = np.asarray(state, np.int64)
     if state.shape != (model.n_options,):
-        raise ValueError(f"state must hold one value per option ({model.n_options}), "
-                         f"got shape {state.shape}")
+        raise ArgumentError(f"state must hold one value per option ({model.n_options}), "
+                            f"got shape {state.shape}")
     return _log_odds(model.ost, model.oit, model.ist, model.iop, model.prim, state, iterations)
 
 

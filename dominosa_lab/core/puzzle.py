@@ -16,14 +16,16 @@ from itertools import chain
 from operator import attrgetter
 from typing import Any
 
-from dominosa_lab.errors import PuzzleError
+from dominosa_lab.errors import ArgumentError, PuzzleError
 
 __all__ = [
     "Cell",
     "Domino",
     "Placement",
     "Puzzle",
+    "PuzzleLike",
     "Solution",
+    "as_puzzle",
     "bone_pile",
     "check_cell_count",
     "is_int",
@@ -309,6 +311,32 @@ def _validated_max_pip(rows: tuple[tuple[int | None, ...], ...], max_pip: int | 
             if v is not None and v > max_pip:
                 raise PuzzleError(f"row {r}, column {c}: {v} exceeds max_pip {max_pip}")
     return int(max_pip)
+
+
+#: What every entry point takes as a puzzle: a :class:`Puzzle` or its rows of numbers.
+PuzzleLike = Puzzle | Sequence[Sequence[int | None]]
+
+
+def as_puzzle(puzzle: PuzzleLike) -> Puzzle:
+    """``puzzle`` itself if it is a :class:`Puzzle`, else the Puzzle of its rows.
+
+    Examples
+    --------
+    >>> as_puzzle([[0, 0, 1], [1, 1, 0]]).shape
+    (2, 3)
+    >>> as_puzzle("3:0211")
+    Traceback (most recent call last):
+    ...
+    dominosa_lab.errors.ArgumentError: puzzle must be a Puzzle or rows of numbers, got str; \
+for text use dominosa_lab.parse, for a Tatham id dominosa_lab.from_tatham
+    """
+    if isinstance(puzzle, Puzzle):
+        return puzzle
+    if isinstance(puzzle, (str, bytes)):
+        raise ArgumentError(f"puzzle must be a Puzzle or rows of numbers, got "
+                            f"{type(puzzle).__name__}; for text use dominosa_lab.parse, "
+                            f"for a Tatham id dominosa_lab.from_tatham")
+    return Puzzle(puzzle)
 
 
 def check_cell_count(n_cells: int, n: int) -> None:

@@ -108,14 +108,17 @@ class SearchStats:
 
 @dataclass
 class SearchResult:
-    """What a solve returns: status, solutions, counters and (optionally) the trace."""
+    """What a solve returns: status, solutions, counters and (optionally) the trace.
+
+    ``settings`` are the method's settings the solve was given (e.g. ``{"order": "mrv"}``).
+    """
 
     status: Status
     solutions: list
     stats: SearchStats
     trace: list[Event] | None = None
     method: str = ""
-    options: dict[str, Any] = field(default_factory=dict)
+    settings: dict[str, Any] = field(default_factory=dict)
     reason: str = ""
 
     @property
@@ -283,7 +286,7 @@ def collect(
     search: Search,
     limit: int | None = 1,
     method: str = "",
-    options: dict[str, Any] | None = None,
+    settings: dict[str, Any] | None = None,
 ) -> SearchResult:
     """Drain a solver's solution stream into a :class:`SearchResult`.
 
@@ -316,4 +319,4 @@ def collect(
         if close is not None:
             close()
     search.finish()
-    return SearchResult(status, found, search.stats, search.events, method, options or {}, reason)
+    return SearchResult(status, found, search.stats, search.events, method, settings or {}, reason)

@@ -5,14 +5,14 @@
 'solved'
 """
 
-from dominosa_lab.dominopeg.census import (
+from dominosa_lab.dominopeg.exact import solve
+from dominosa_lab.dominopeg.hole_census import (
     KnuthEstimate,
     census,
     empty_frequency,
     estimate_solutions,
     orbit_table,
 )
-from dominosa_lab.dominopeg.exact import solve
 from dominosa_lab.dominopeg.model import (
     BASE_PIECES,
     N_EMPTY,

@@ -175,10 +175,10 @@ def solve(
     """
     search = Search(max_nodes=max_nodes, time_limit=time_limit, trace=trace)
     stream = iter_solutions(board, search, order=order, seed=seed, engine=engine)
-    options = {"engine": engine}
+    settings = {"engine": engine}
     if engine == "dlx":
-        options |= {"order": order} if seed is None else {"order": order, "seed": seed}
-    result = collect(stream, search, limit=limit, method="exact-cover", options=options)
+        settings |= {"order": order} if seed is None else {"order": order, "seed": seed}
+    result = collect(stream, search, limit=limit, method="exact-cover", settings=settings)
     if board.impossible:
         result.reason = board.impossible
     return result

@@ -25,6 +25,7 @@ from dominosa_lab.dominopeg.model import (
     check_circles,
     circle_of_cell,
 )
+from dominosa_lab.errors import PuzzleError
 
 __all__ = [
     "SYMMETRIES",
@@ -111,7 +112,8 @@ def map_placement(pl: PegPlacement, symmetry: str) -> PegPlacement:
     spots = tuple(sorted(map_circle(p, symmetry) - corner for p in pl.pegs))
     key = (pl.piece, pl.orientation.horizontal, spots)
     if key not in _BY_SHAPE:
-        raise ValueError(f"{pl} under {symmetry!r} is no orientation of piece {pl.piece}")
+        raise PuzzleError(f"placement {pl} under symmetry {symmetry!r} is no orientation of "
+                          f"piece {pl.piece}: the placement is not one of the piece's")
     return PegPlacement(cell, _BY_SHAPE[key])
 
 

@@ -22,8 +22,8 @@ from matplotlib.patches import Rectangle
 from dominosa_lab.core.puzzle import Placement, Puzzle
 from dominosa_lab.core.search import Event, SearchResult
 from dominosa_lab.draw.board import OUTLINE_COLOR, draw_puzzle, outline
-from dominosa_lab.trace.tree import Frame as SearchState
-from dominosa_lab.trace.tree import describe_event, replay, wrap_caption
+from dominosa_lab.errors import ArgumentError, TraceError
+from dominosa_lab.trace.tree import Snapshot, describe_event, replay, wrap_caption
 
 __all__ = [
     "MIN_WIDTH",
@@ -58,7 +58,7 @@ class Frame:
     shown in this picture was a dead end or a solution.
     """
 
-    state: SearchState
+    state: Snapshot
     caption: str
     dead_end: bool = False
     solved: bool = False
@@ -124,7 +124,7 @@ def _thin(out: list[Frame], max_frames: int | None) -> list[Frame]:
     if max_frames is None or len(out) <= max_frames:
         return out
     if max_frames < 1:
-        raise ValueError(f"max_frames must be positive, got {max_frames}")
+        raise ArgumentError(f"max_frames must be an integer >= 1 or None, got {max_frames!r}")
     size = -(-len(out) // max_frames)
     merged = []
     for start in range(0, len(out), size):
@@ -179,10 +179,10 @@ def animate(
     True
     """
     if result.trace is None:
-        raise ValueError("the result has no trace: solve with trace=True")
+        raise TraceError("result has no trace to animate: solve with trace=True")
     shown = frames(result.trace, max_frames, puzzle=puzzle)
     if not shown:
-        raise ValueError("the trace has no events to animate")
+        raise TraceError("result.trace has no events to animate")
     ax = ax if ax is not None else _new_axes(puzzle, dpi)
     label = f"{result.method}: " if result.method else ""
     # Wrap captions to the figure: DejaVu Sans averages under 0.62 em per character.

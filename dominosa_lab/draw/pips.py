@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from dominosa_lab.errors import ArgumentError
+
 __all__ = ["ARTICLE_MATRICES", "MAX_PIPS", "TALL_COLUMNS", "has_layout", "layout", "pip_radius"]
 
 MAX_PIPS = 12
@@ -67,7 +69,8 @@ def layout(n: int) -> tuple[tuple[float, float], ...]:
             for col, count in enumerate(TALL_COLUMNS[n])
             for k in reversed(range(count))
         )
-    raise ValueError(f"no pip layout for {n}; layouts exist for 0..{MAX_PIPS}")
+    raise ArgumentError(f"n must be a number of pips from 0 to {MAX_PIPS} (a layout exists "
+                        f"for each), got {n!r}")
 
 
 def pip_radius(max_pip: int) -> float:

@@ -135,7 +135,7 @@ class PlayWidget:
     def generate(self) -> None:
         """Darby's Generate: a new puzzle by his parity method from the key in the boxes."""
         try:
-            puzzle = random_puzzle(self.n_box.value, self.seed_box.value, tiling="parity")[0]
+            puzzle = random_puzzle(self.n_box.value, self.seed_box.value, tiling="parity").puzzle
         except PuzzleError as err:
             self._say(str(err), error=True)
             return

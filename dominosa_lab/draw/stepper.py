@@ -26,7 +26,8 @@ from dominosa_lab.core.search import SearchResult
 from dominosa_lab.draw.animate import NEW_COLOR
 from dominosa_lab.draw.board import draw_puzzle, outline
 from dominosa_lab.draw.tree import draw_search_tree
-from dominosa_lab.trace.tree import Frame, describe_event, replay, search_tree, wrap_caption
+from dominosa_lab.errors import TraceError
+from dominosa_lab.trace.tree import Snapshot, describe_event, replay, search_tree, wrap_caption
 
 __all__ = [
     "CAPTION_WIDTH",
@@ -62,9 +63,10 @@ class Stepper(widgets.VBox):
         dpi: int = DPI,
     ) -> None:
         if result.trace is None:
-            raise ValueError("the run has no trace; solve it again with trace=True")
+            raise TraceError("result has no trace to step through; solve it again with "
+                             "trace=True")
         self.puzzle = puzzle
-        self.frames: list[Frame] = list(replay(result.trace))
+        self.frames: list[Snapshot] = list(replay(result.trace))
         self.tree = search_tree(result, puzzle) if tree else None
         self.max_nodes = max_nodes
         self.fontsize = fontsize
@@ -102,7 +104,7 @@ class Stepper(widgets.VBox):
         self.slider.value = max(0, min(len(self.frames) - 1, value))
 
     @property
-    def frame(self) -> Frame:
+    def frame(self) -> Snapshot:
         """The search's state at the step shown."""
         return self.frames[self.step]
 
@@ -128,7 +130,7 @@ class Stepper(widgets.VBox):
 
 def draw_search_step(
     puzzle: Puzzle,
-    frame: Frame,
+    frame: Snapshot,
     board_ax: Axes,
     tree: nx.DiGraph | None = None,
     tree_ax: Axes | None = None,
@@ -143,7 +145,7 @@ def draw_search_step(
     ----------
     puzzle : Puzzle
         The board that was solved.
-    frame : Frame
+    frame : Snapshot
         The step, from :func:`~dominosa_lab.trace.tree.replay` (or ``Stepper.frames``).
     board_ax : matplotlib Axes
         Where the board goes.
@@ -178,7 +180,7 @@ def draw_search_step(
                          title=f"search tree after {frame.nodes} nodes")
 
 
-def stepper(puzzle: Puzzle, result: SearchResult, **options) -> Stepper:
+def stepper(puzzle: Puzzle, result: SearchResult, **settings) -> Stepper:
     """A widget that steps through a traced search: the board and the tree at every step.
 
     Parameters
@@ -187,7 +189,7 @@ def stepper(puzzle: Puzzle, result: SearchResult, **options) -> Stepper:
         The board that was solved.
     result : SearchResult
         Its run with ``trace=True`` (any method).
-    **options
+    **settings
         ``tree=False`` to show the board alone; ``max_nodes`` to summarise big
         trees (see :func:`~dominosa_lab.draw.tree.draw_search_tree`); ``interval``
         (ms per step when playing); ``figsize``; ``fontsize`` of the labels, legend
@@ -209,4 +211,4 @@ def stepper(puzzle: Puzzle, result: SearchResult, **options) -> Stepper:
     >>> s.step, len(s.frame.placements), s.frame.nodes
     (6, 3, 3)
     """
-    return Stepper(puzzle, result, **options)
+    return Stepper(puzzle, result, **settings)

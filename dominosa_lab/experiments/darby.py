@@ -105,8 +105,10 @@ def darby_orders(out: str | Path = "results", executor: ExecutorChoice | Workers
     boards = random_boards(DARBY_ORDERS["ns"], DARBY_ORDERS["seeds"])
     budget = DARBY_ORDERS["max_nodes"]
     frame = pd.concat([
-        run_sweep(boards, "dominowise", [{"order": o} for o in ("pile", "fewest", "mrv")],
-                  executor, max_nodes=budget),
-        run_sweep(boards, "dlx", {"order": "mrv"}, executor, max_nodes=budget),
+        run_sweep(boards, methods="dominowise",
+                  settings=[{"order": o} for o in ("pile", "fewest", "mrv")],
+                  executor=executor, max_nodes=budget),
+        run_sweep(boards, methods="dlx", settings={"order": "mrv"}, executor=executor,
+                  max_nodes=budget),
     ], ignore_index=True)
     return save_results(with_board_seed(frame), out, "darby-orders")

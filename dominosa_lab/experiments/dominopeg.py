@@ -9,7 +9,7 @@ import numpy as np
 import pandas as pd
 
 from dominosa_lab import dominopeg as peg
-from dominosa_lab.dominopeg.census import census_chunks, finish_chunk, tally
+from dominosa_lab.dominopeg.hole_census import census_chunks, finish_chunk, tally
 from dominosa_lab.experiments.chunks import Chunk, run_chunks
 from dominosa_lab.experiments.executors import ExecutorChoice, Workers
 from dominosa_lab.experiments.sweep import save_results
@@ -52,7 +52,7 @@ def _peg_row(holes: tuple[int, ...], result, limit: int | None, tested: int | No
     stats = result.stats
     return {
         "puzzle": " ".join(map(str, holes)), "n": len(holes), "method": result.method,
-        "order": result.options.get("order", ""), "seed": None, "status": result.status,
+        "order": result.settings.get("order", ""), "seed": None, "status": result.status,
         "nodes": stats.nodes, "backtracks": stats.backtracks, "max_depth": stats.max_depth,
         "seconds": stats.seconds, "solutions": len(result.solutions),
         "limit": "all" if limit is None else limit, "tested": tested, "reason": result.reason,
@@ -64,7 +64,7 @@ def peg_census(executor: ExecutorChoice | Workers = None, progress: bool = True)
 
     The chunks go through :func:`~dominosa_lab.experiments.chunks.run_chunks`,
     named by the pegs of their first two columns, and are added up by
-    :func:`~dominosa_lab.dominopeg.census.tally`: the counts are those of the
+    :func:`~dominosa_lab.dominopeg.hole_census.tally`: the counts are those of the
     serial census, whatever the executor and the order of completion.
     """
     chunks = {f"pegs-{c.pegs}": c for c in census_chunks()}

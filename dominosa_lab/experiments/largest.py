@@ -44,7 +44,7 @@ def climb(payload: tuple[int, int, int, int]) -> dict[str, Any]:
     (True, True)
     """
     n, seed, steps, max_nodes = payload
-    puzzle = random_puzzle(n, seed)[0]
+    puzzle = random_puzzle(n, seed).puzzle
     grid = np.array(puzzle.rows)
     rng = np.random.default_rng(seed)
     best = start = int(count_solutions(puzzle, max_nodes=max_nodes))

@@ -1,6 +1,6 @@
-"""Sweeps of puzzles x methods x options into tidy tables, saved and loaded as CSV.
+"""Sweeps of puzzles x methods x settings into tidy tables, saved and loaded as CSV.
 
-:func:`run_sweep` solves every puzzle with every method and option set and
+:func:`run_sweep` solves every puzzle with every method and set of settings and
 returns one row per run (columns :data:`COLUMNS`, in the order of the inputs
 whatever the order of completion). The runs go out in batches through the
 seam of every sweep, :func:`~dominosa_lab.experiments.chunks.run_chunks`, to
@@ -21,7 +21,7 @@ import pandas as pd
 
 from dominosa_lab.boards.planted import random_puzzle
 from dominosa_lab.core.puzzle import Puzzle
-from dominosa_lab.errors import PuzzleError
+from dominosa_lab.errors import MissingFileError, PuzzleError
 from dominosa_lab.experiments.chunks import Chunk, batches, run_chunks
 from dominosa_lab.experiments.executors import ExecutorChoice, Workers, open_executor
 from dominosa_lab.solvers import METHODS, solve
@@ -43,7 +43,7 @@ COLUMNS = [
     "seconds", "solutions", "choices", "branching",
 ]
 
-Options = Mapping[str, Any] | Sequence[Mapping[str, Any]] | None
+Settings = Mapping[str, Any] | Sequence[Mapping[str, Any]] | None
 
 
 @dataclass(frozen=True)
@@ -54,7 +54,7 @@ class _Run:
     puzzle: Puzzle
     name: str
     method: str
-    options: dict = field(default_factory=dict)
+    settings: dict = field(default_factory=dict)
     limit: int | None = 1
     max_nodes: int | None = None
     time_limit: float | None = None
@@ -63,31 +63,32 @@ class _Run:
 def _execute(run: _Run) -> dict[str, Any]:
     """Solve one run and return its row."""
     result = solve(run.puzzle, method=run.method, limit=run.limit, max_nodes=run.max_nodes,
-                   time_limit=run.time_limit, **run.options)
+                   time_limit=run.time_limit, **run.settings)
     stats = result.stats
     row = {
         "puzzle": run.name, "n": run.puzzle.max_pip, "method": run.method,
-        "order": run.options.get("order", ""), "seed": run.options.get("seed"),
+        "order": run.settings.get("order", ""), "seed": run.settings.get("seed"),
         "status": result.status, "nodes": stats.nodes, "backtracks": stats.backtracks,
         "max_depth": stats.max_depth, "seconds": stats.seconds,
         "solutions": len(result.solutions), "choices": stats.choices,
         "branching": dict(sorted(stats.branching.items())),
     }
-    row.update((k, v) for k, v in run.options.items() if k not in row)
+    row.update((k, v) for k, v in run.settings.items() if k not in row)
     return row
 
 
 def run_sweep(
     puzzles: Iterable[Puzzle],
+    *,
     methods: str | Iterable[str],
-    options: Options = None,
+    settings: Settings = None,
     executor: ExecutorChoice | Workers = None,
     progress: bool = True,
     max_nodes: int | None = None,
     time_limit: float | None = None,
     limit: int | None = 1,
 ) -> pd.DataFrame:
-    """Solve every puzzle with every method and option set; one row per run.
+    """Solve every puzzle with every method and set of settings; one row per run.
 
     Parameters
     ----------
@@ -95,8 +96,8 @@ def run_sweep(
         The boards; a row's ``puzzle`` is the board's name (``#i`` if it has none).
     methods : str or iterable of str
         Names in :data:`dominosa_lab.METHODS`.
-    options : dict or list of dicts, optional
-        Option sets passed to the methods (e.g. ``[{"order": "mrv"}, {"order": "pile"}]``);
+    settings : dict or list of dicts, optional
+        Sets of settings passed to the methods (e.g. ``[{"order": "mrv"}, {"order": "pile"}]``);
         every method runs with every set.
     executor : "serial", "processes", "dask", a Dask Client, an Executor or None
         Where the runs go (see :func:`~dominosa_lab.experiments.executors.open_executor`):
@@ -112,8 +113,8 @@ def run_sweep(
     Returns
     -------
     pandas.DataFrame
-        Columns :data:`COLUMNS` (plus any other option given), rows in the order
-        puzzle, method, option set.
+        Columns :data:`COLUMNS` (plus any other setting given), rows in the order
+        puzzle, method, set of settings.
 
     Raises
     ------
@@ -123,13 +124,13 @@ def run_sweep(
     Examples
     --------
     >>> from dominosa_lab import Puzzle, load
-    >>> df = run_sweep([load("mikefc-small")], "rowscan", executor="serial",
+    >>> df = run_sweep([load("mikefc-small")], methods="rowscan", executor="serial",
     ...                progress=False)
     >>> print(df[["puzzle", "method", "status", "nodes", "backtracks"]].to_string(index=False))
           puzzle  method status  nodes  backtracks
     mikefc-small rowscan solved     16           6
     """
-    runs = _plan(puzzles, methods, options, limit, max_nodes, time_limit)
+    runs = _plan(puzzles, methods, settings, limit, max_nodes, time_limit)
     with open_executor(executor) as w:
         chunks = [Chunk(f"runs-{batch[0].index}-{batch[-1].index}", batch, len(batch))
                   for batch in batches(runs, w.count)]
@@ -142,7 +143,7 @@ def run_sweep(
 def _plan(
     puzzles: Iterable[Puzzle],
     methods: str | Iterable[str],
-    options: Options,
+    settings: Settings,
     limit: int | None,
     max_nodes: int | None,
     time_limit: float | None,
@@ -152,18 +153,18 @@ def _plan(
         if method not in METHODS:
             known = ", ".join(sorted(METHODS))
             raise PuzzleError(f"unknown method {method!r}; choose one of: {known}")
-    if options is None:
-        option_sets = [{}]
-    elif isinstance(options, Mapping):
-        option_sets = [dict(options)]
+    if settings is None:
+        setting_sets = [{}]
+    elif isinstance(settings, Mapping):
+        setting_sets = [dict(settings)]
     else:
-        option_sets = [dict(o) for o in options]
+        setting_sets = [dict(o) for o in settings]
     runs = []
     for i, puzzle in enumerate(puzzles):
         name = puzzle.name or f"#{i}"
         for method in methods:
-            for opts in option_sets:
-                runs.append(_Run(len(runs), puzzle, name, method, opts,
+            for chosen in setting_sets:
+                runs.append(_Run(len(runs), puzzle, name, method, chosen,
                                  limit, max_nodes, time_limit))
     return runs
 
@@ -193,13 +194,13 @@ def load_results(name: str, folder: str | Path = "results") -> pd.DataFrame:
 
     Raises
     ------
-    FileNotFoundError
-        Naming the command that writes the file.
+    MissingFileError
+        Naming the command that writes the file (it is a FileNotFoundError too).
     """
     path = Path(folder) / f"{name}.csv"
     if not path.is_file():
         command = name.replace("_", "-")  # experiment names use dashes; dominopeg_census.csv
-        raise FileNotFoundError(f"{path} is missing; run `dominosa-lab experiment {command}`")
+        raise MissingFileError(f"{path} is missing; run `dominosa-lab experiment {command}`")
     frame = pd.read_csv(path, keep_default_na=False, na_values=[""])
     if "branching" in frame.columns:
         frame["branching"] = frame["branching"].map(
@@ -211,7 +212,7 @@ def load_results(name: str, folder: str | Path = "results") -> pd.DataFrame:
 def random_boards(ns: Iterable[int], seeds: Iterable[int]) -> list[Puzzle]:
     """``random_puzzle(n, seed)`` for every n and seed, n-major."""
     seeds = list(seeds)
-    return [random_puzzle(n, seed)[0] for n in ns for seed in seeds]
+    return [random_puzzle(n, seed).puzzle for n in ns for seed in seeds]
 
 
 def with_board_seed(frame: pd.DataFrame) -> pd.DataFrame:

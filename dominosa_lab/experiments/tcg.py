@@ -31,7 +31,8 @@ MIN_OPTIONS = {"ns": (5, 10, 15, 20, 30), "seeds": range(100), "max_nodes": 100_
 def tcg_table1(out: str | Path = "results", executor: ExecutorChoice | Workers = None) -> Path:
     """Homework Table 1's shape: nodes, choices among more than one option, seconds."""
     boards = random_boards([TABLE1["n"]], TABLE1["seeds"])
-    frame = run_sweep(boards, "dlx", {"order": "mrv"}, executor, max_nodes=TABLE1["max_nodes"])
+    frame = run_sweep(boards, methods="dlx", settings={"order": "mrv"}, executor=executor,
+                      max_nodes=TABLE1["max_nodes"])
     return save_results(with_board_seed(frame), out, "tcg-table1")
 
 
@@ -39,7 +40,8 @@ def tcg_table2(out: str | Path = "results", executor: ExecutorChoice | Workers =
     """Homework Table 2's shape: dlx with each item order on boards N = 5, 10, 15, 30."""
     boards = random_boards(TABLE2["ns"], TABLE2["seeds"])
     orders = [{"order": o} if o != "random" else {"order": o, "seed": 0} for o in TABLE2["orders"]]
-    frame = run_sweep(boards, "dlx", orders, executor, max_nodes=TABLE2["max_nodes"])
+    frame = run_sweep(boards, methods="dlx", settings=orders, executor=executor,
+                      max_nodes=TABLE2["max_nodes"])
     return save_results(with_board_seed(frame), out, "tcg-table2")
 
 
@@ -49,6 +51,7 @@ def tcg_min_options(
     """The fewest options at each choice of dlx/mrv, as a long table: one row per board and k."""
     boards = random_boards(MIN_OPTIONS["ns"], MIN_OPTIONS["seeds"])
     frame = with_board_seed(
-        run_sweep(boards, "dlx", {"order": "mrv"}, executor, max_nodes=MIN_OPTIONS["max_nodes"])
+        run_sweep(boards, methods="dlx", settings={"order": "mrv"}, executor=executor,
+                  max_nodes=MIN_OPTIONS["max_nodes"])
     )
     return save_results(branching_table(frame), out, "tcg-min-options")

@@ -4,7 +4,8 @@ A :class:`State` holds which placements are still possible; each deduction is a
 finder that yields :class:`Step` values (what it read, what it rules out or
 places, and why, in a sentence); a ladder (:data:`LADDERS`) tries them cheapest
 first until none applies (:func:`run`, :func:`deduce`); :func:`grade` names the
-level a board needs; :func:`solutions` adds guesses when the deductions stop.
+level a board needs; :func:`hints` gives the next steps; :func:`solutions` adds
+guesses when the deductions stop.
 
 >>> from dominosa_lab import from_tatham
 >>> state = State(from_tatham("3:00033121123313202210"))
@@ -16,11 +17,14 @@ level a board needs; :func:`solutions` adds guesses when the deductions stop.
 (0,1) (rules out (0,1)-(1,1))
 """
 
+from dominosa_lab.logic.bridges import parity
 from dominosa_lab.logic.chains import forcing_chains
 from dominosa_lab.logic.deduce import Deduced, deduce
 from dominosa_lab.logic.geometry import Geometry, geometry
 from dominosa_lab.logic.grade import GRADES, Grade, grade
+from dominosa_lab.logic.guess import guess_candidates, solutions
 from dominosa_lab.logic.hall import hall_sets
+from dominosa_lab.logic.hints import Hints, hints
 from dominosa_lab.logic.ladder import DEDUCTIONS, LADDERS, LEVELS, Deduction, ladder, run
 from dominosa_lab.logic.local import (
     domino_must_overlap,
@@ -28,8 +32,6 @@ from dominosa_lab.logic.local import (
     local_duplicate_2,
     square_single_domino,
 )
-from dominosa_lab.logic.parity import parity
-from dominosa_lab.logic.search import guess_options, solutions
 from dominosa_lab.logic.sets import set_analysis
 from dominosa_lab.logic.state import State
 from dominosa_lab.logic.step import Step
@@ -46,6 +48,7 @@ __all__ = [
     "Deduction",
     "Geometry",
     "Grade",
+    "Hints",
     "State",
     "Step",
     "deduce",
@@ -54,8 +57,9 @@ __all__ = [
     "forcing_chains",
     "geometry",
     "grade",
-    "guess_options",
+    "guess_candidates",
     "hall_sets",
+    "hints",
     "ladder",
     "local_duplicate",
     "local_duplicate_2",

@@ -10,8 +10,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Literal
 
-from dominosa_lab.core.puzzle import Puzzle, Solution
-from dominosa_lab.errors import ArgumentError
+from dominosa_lab.core.puzzle import PuzzleLike, Solution, as_puzzle
 from dominosa_lab.logic.ladder import KEYS, LEVELS, ladder, run
 from dominosa_lab.logic.state import State
 from dominosa_lab.logic.step import Step
@@ -55,28 +54,25 @@ class Deduced:
 
 
 def deduce(
-    puzzle: Puzzle | State,
+    puzzle: PuzzleLike | State,
+    *,
     ladder_name: str = "full",
     max_level: str | None = None,
     keep_steps: bool = False,
 ) -> Deduced:
     """Apply the ladder ``ladder_name`` (up to ``max_level``) to a fixed point; no guessing.
 
-    A :class:`State` is worked on in place; a :class:`Puzzle` starts from its empty board.
+    A :class:`State` is worked on in place; a :class:`Puzzle` (or its rows) starts from its
+    empty board.
 
     Examples
     --------
     >>> from dominosa_lab import from_tatham
-    >>> d = deduce(from_tatham("3:02113312013003232012"), "tatham")
+    >>> d = deduce(from_tatham("3:02113312013003232012"), ladder_name="tatham")
     >>> d.status, d.level, d.counts
     ('solved', 'trivial', {'domino_single_placement': 6, 'square_single_placement': 4})
     """
-    if isinstance(puzzle, Puzzle):
-        state = State(puzzle)
-    elif isinstance(puzzle, State):
-        state = puzzle
-    else:
-        raise ArgumentError(f"deduce needs a Puzzle or a State, got {type(puzzle).__name__}")
+    state = puzzle if isinstance(puzzle, State) else State(as_puzzle(puzzle))
     counts: Counter[str] = Counter()
     steps: list[Step] = []
     top = 0

@@ -11,19 +11,21 @@ chains (his set analysis with doubles stays off there; our ``hall_sets``, level
 ``deep``, covers it). A board the deductions cannot finish is then searched (with guesses, under
 the budget) for up to two solutions, and reported as ``needs a guess`` (exactly
 one solution: unique, but not by reasoning alone), ``ambiguous`` (two or more:
-no reasoning can finish it) or ``no solution``.
+no reasoning can finish it) or ``no solution``. When the budget runs out first the
+grade says ``status="stopped"`` with the search's counters, as :func:`~dominosa_lab.solve`
+does, and its level stays ``needs a guess`` (the deductions stop short).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from dominosa_lab.core.puzzle import Puzzle
-from dominosa_lab.core.search import Search, collect
-from dominosa_lab.errors import ArgumentError
+from dominosa_lab.core.options import check_count, check_seconds
+from dominosa_lab.core.puzzle import PuzzleLike, as_puzzle
+from dominosa_lab.core.search import Search, SearchStats, Status, collect
 from dominosa_lab.logic.deduce import deduce
+from dominosa_lab.logic.guess import solutions
 from dominosa_lab.logic.ladder import LEVELS
-from dominosa_lab.logic.search import solutions
 
 __all__ = ["GRADES", "Grade", "grade"]
 
@@ -45,11 +47,20 @@ class Grade:
     solutions : int or None
         0, 1 or 2 (two or more); None when the search for a second solution ran out
         of budget (the level is then ``needs a guess``).
+    status : str
+        ``solved`` (graded), ``no_solution``, or ``stopped`` when the budget ran out.
+    stats : SearchStats
+        The counters of the search after the deductions (zero when none was needed).
+    reason : str
+        Why the search stopped (empty when it did not).
     """
 
     level: str
     counts: dict[str, int]
     solutions: int | None
+    status: Status = "solved"
+    stats: SearchStats = field(default_factory=SearchStats)
+    reason: str = ""
 
     @property
     def by_deduction(self) -> bool:
@@ -63,7 +74,8 @@ class Grade:
 
 
 def grade(
-    puzzle: Puzzle,
+    puzzle: PuzzleLike,
+    *,
     max_level: str = "deep",
     max_nodes: int | None = None,
     time_limit: float | None = None,
@@ -72,34 +84,39 @@ def grade(
 
     Parameters
     ----------
-    puzzle : Puzzle
+    puzzle : Puzzle or rows of numbers
+        The board.
     max_level : str
         The hardest level allowed (e.g. ``"basic"``: a board needing more is reported
         as ``needs a guess`` or ``ambiguous``).
     max_nodes, time_limit : optional
         The budget of the search that tells a unique board from an ambiguous one when
-        the deductions stop short.
+        the deductions stop short; when it runs out, ``status="stopped"``.
 
     Examples
     --------
-    >>> from dominosa_lab import from_tatham
+    >>> from dominosa_lab import from_tatham, load
     >>> g = grade(from_tatham("3:00033121123313202210"))
     >>> g.level, g.counts["forcing_chain_duplicate"]
     ('extreme', 1)
     >>> grade(from_tatham("3:00033121123313202210"), max_level="hard").level
     'needs a guess'
+    >>> g = grade(load("tcg-n10"), max_level="trivial", max_nodes=3)
+    >>> g.level, g.status, g.stats.nodes
+    ('needs a guess', 'stopped', 3)
     """
-    if not isinstance(puzzle, Puzzle):
-        raise ArgumentError(f"grade needs a Puzzle, got {type(puzzle).__name__}")
-    deduced = deduce(puzzle, "full", max_level)
+    check_count("max_nodes", max_nodes)
+    check_seconds("time_limit", time_limit)
+    deduced = deduce(as_puzzle(puzzle), max_level=max_level)
     if deduced.status == "solved":
         return Grade(deduced.level, deduced.counts, 1)
     if deduced.status == "contradiction":
-        return Grade("no solution", deduced.counts, 0)
+        return Grade("no solution", deduced.counts, 0, "no_solution",
+                     reason=deduced.state.contradiction() or "")
     search = Search(max_nodes=max_nodes, time_limit=time_limit)
     found = collect(solutions(deduced.state, search), search, limit=2)
     if found.status == "stopped":
-        return Grade("needs a guess", deduced.counts, None)
+        return Grade("needs a guess", deduced.counts, None, "stopped", found.stats, found.reason)
     count = len(found.solutions)
     level = ("no solution", "needs a guess", "ambiguous")[count]
-    return Grade(level, deduced.counts, count)
+    return Grade(level, deduced.counts, count, found.status, found.stats)

@@ -15,10 +15,10 @@ Three ladders:
   numbers shown more than 16 times, where he switches it off (N >= 15); it never
   fires where his runs, so his grades stand, and it gives ``hard`` a meaning at
   every N. Grades, hints and the generator use this ladder.
-* ``fast``: what the ``logic`` solver uses. His trivial and basic deductions, then
-  ours in place of his parity and set analysis (they conclude everything those do
-  and more, in polynomial time), then his forcing chains. It is at least as strong
-  as ``tatham`` but does not grade.
+* ``lean``: what the ``logic`` solver uses, fewer rungs than ``full``. His trivial and
+  basic deductions, then ours in place of his parity and set analysis (they conclude
+  everything those do and more, in polynomial time), then his forcing chains. It is
+  at least as strong as ``tatham`` but does not grade.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from functools import partial
 
 from dominosa_lab.core.options import check_choice
+from dominosa_lab.logic.bridges import parity
 from dominosa_lab.logic.chains import forcing_chains
 from dominosa_lab.logic.hall import hall_sets
 from dominosa_lab.logic.local import (
@@ -36,7 +37,6 @@ from dominosa_lab.logic.local import (
     local_duplicate_2,
     square_single_domino,
 )
-from dominosa_lab.logic.parity import parity
 from dominosa_lab.logic.sets import set_analysis
 from dominosa_lab.logic.state import State
 from dominosa_lab.logic.step import Step
@@ -122,7 +122,7 @@ _TATHAM = tuple(name for name, d in DEDUCTIONS.items() if d.source == "Tatham")
 LADDERS: dict[str, tuple[str, ...]] = {
     "tatham": _TATHAM,
     "full": tuple(DEDUCTIONS),
-    "fast": ("domino_single_placement", "square_single_placement", "square_single_domino",
+    "lean": ("domino_single_placement", "square_single_placement", "square_single_domino",
              "domino_must_overlap", "local_duplicate", "local_duplicate_2", "tiling", "hall_sets",
              "forcing_chains"),
 }

@@ -39,13 +39,13 @@ class State:
     --------
     >>> from dominosa_lab import Puzzle, Placement
     >>> state = State(Puzzle([[0, 0, 1], [1, 1, 0]]))
-    >>> len(state.cell_options((0, 0)))
+    >>> len(state.cell_candidates((0, 0)))
     2
     >>> saved = state.save()
     >>> state.place(Placement((0, 0), (0, 1)))
-    >>> state.cell_options((1, 0)), state.is_solved()
+    >>> state.cell_candidates((1, 0)), state.is_solved()
     ((Placement((1, 0), (1, 1)),), False)
-    >>> state.restore(saved); len(state.cell_options((1, 0)))
+    >>> state.restore(saved); len(state.cell_candidates((1, 0)))
     2
     """
 
@@ -122,12 +122,12 @@ class State:
 
     # --- questions ----------------------------------------------------------------------------
 
-    def cell_options(self, cell: Cell) -> tuple[Placement, ...]:
+    def cell_candidates(self, cell: Cell) -> tuple[Placement, ...]:
         """The active placements covering ``cell``."""
         square = self._square(cell)
         return self.geometry.placements_in(self.active & self.geometry.cell_mask[square])
 
-    def domino_options(self, domino: Domino) -> tuple[Placement, ...]:
+    def domino_candidates(self, domino: Domino) -> tuple[Placement, ...]:
         """The active placements holding ``domino``."""
         g = self.geometry
         lo, hi = sorted(domino)

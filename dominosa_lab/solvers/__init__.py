@@ -11,6 +11,7 @@ from dominosa_lab.solvers.blocks import Block, SolutionBlocks, solution_blocks
 from dominosa_lab.solvers.registry import DEFAULT_METHOD, METHODS, MethodInfo, method_info
 from dominosa_lab.solvers.run import (
     SolutionCount,
+    Uniqueness,
     count_solutions,
     is_unique,
     iter_solutions,
@@ -24,6 +25,7 @@ __all__ = [
     "MethodInfo",
     "SolutionBlocks",
     "SolutionCount",
+    "Uniqueness",
     "count_solutions",
     "is_unique",
     "iter_solutions",

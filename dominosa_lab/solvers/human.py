@@ -20,7 +20,7 @@ One *step* on a board (the article's ``step``, its "Thoughts" 1-3):
 
 :func:`steps` runs the article's loop as written: a *frontier* of boards kept
 side by side, one step applied to every board per iteration, dead boards
-dropped, branched boards replaced by their copies. Each :class:`Step` carries
+dropped, branched boards replaced by their copies. Each :class:`FrontierStep` carries
 its iteration, its board's index and the frontier's size.
 
 **How the frontier maps onto the Search's stack.** A :class:`Search` needs
@@ -52,11 +52,11 @@ from dominosa_lab.logic import State, domino_single_placement, geometry, square_
 
 __all__ = [
     "LOCATION_RULES",
-    "Board",
     "Decision",
+    "FrontierBoard",
+    "FrontierStep",
     "Move",
     "Rules",
-    "Step",
     "frontier_sizes",
     "solve",
     "steps",
@@ -66,7 +66,7 @@ StepKind = Literal["forced location", "forced piece", "branch", "dead", "solved"
 
 
 @dataclass(frozen=True)
-class Board:
+class FrontierBoard:
     """One board of the frontier: the pieces played (in order), free cells, bone pile."""
 
     placed: tuple[Placement, ...]
@@ -74,14 +74,14 @@ class Board:
     pile: frozenset[Domino]
 
     @classmethod
-    def start(cls, puzzle: Puzzle) -> Board:
+    def start(cls, puzzle: Puzzle) -> FrontierBoard:
         """The empty board of ``puzzle`` with the full bone pile."""
         return cls((), frozenset(puzzle.cells), frozenset(puzzle.dominoes))
 
-    def play(self, moves: tuple[Move, ...]) -> Board:
+    def play(self, moves: tuple[Move, ...]) -> FrontierBoard:
         """A copy of this board with ``moves`` played."""
         cells = {cell for m in moves for cell in m.placement.cells}
-        return Board(
+        return FrontierBoard(
             self.placed + tuple(m.placement for m in moves),
             self.free - cells,
             self.pile - {m.domino for m in moves},
@@ -109,7 +109,7 @@ class Decision:
     moves: tuple[Move, ...]
     reason: str
 
-    def children(self, board: Board) -> tuple[Board, ...]:
+    def children(self, board: FrontierBoard) -> tuple[FrontierBoard, ...]:
         """The boards this step leaves in the frontier in place of ``board``."""
         if self.kind == "branch":
             return tuple(board.play((m,)) for m in self.moves)
@@ -119,13 +119,13 @@ class Decision:
 
 
 @dataclass(frozen=True)
-class Step:
+class FrontierStep:
     """One step of the frontier loop on one board."""
 
     iteration: int
     index: int
     frontier: int
-    board: Board
+    board: FrontierBoard
     decision: Decision
 
     @property
@@ -139,7 +139,7 @@ class Step:
         return self.decision.moves
 
     @property
-    def children(self) -> tuple[Board, ...]:
+    def children(self) -> tuple[FrontierBoard, ...]:
         """The boards that replace this one in the next iteration's frontier."""
         return self.decision.children(self.board)
 
@@ -173,13 +173,13 @@ class Rules:
         self.geometric = locations == "geometric"
         self.geometry = geometry(puzzle)
 
-    def state(self, board: Board) -> State:
+    def state(self, board: FrontierBoard) -> State:
         """The placement state of ``board``: its pieces placed (geometric: their cells covered)."""
         if self.geometric:
             return State(self.geometry, covered=board.placed)
         return State(self.geometry, placed=board.placed)
 
-    def decide(self, board: Board) -> Decision:
+    def decide(self, board: FrontierBoard) -> Decision:
         """The step to take on ``board`` (see the module docstring)."""
         if not board.pile:
             return Decision("solved", (), f"solved: all {len(board.placed)} pieces placed")
@@ -187,7 +187,7 @@ class Rules:
         return (self._forced_locations(board, state) or self._forced_pieces(board, state)
                 or self._branch(board, state))
 
-    def _forced_locations(self, board: Board, state: State) -> Decision | None:
+    def _forced_locations(self, board: FrontierBoard, state: State) -> Decision | None:
         g = self.geometry
         moves: dict[Placement, Move] = {}
         stuck = [cell for cell in state.empty_cells() if cell in board.free]
@@ -204,7 +204,7 @@ class Rules:
             return None
         return _consistent("forced location", tuple(moves.values()))
 
-    def _forced_pieces(self, board: Board, state: State) -> Decision | None:
+    def _forced_pieces(self, board: FrontierBoard, state: State) -> Decision | None:
         missing = sorted(d for d in state.empty_dominoes() if d in board.pile)
         if missing:
             return Decision("dead", (), f"dead: piece {_label(missing[0])} has no place left")
@@ -217,13 +217,13 @@ class Rules:
             key=lambda move: move.domino)
         return _consistent("forced piece", tuple(forced)) if forced else None
 
-    def _branch(self, board: Board, state: State) -> Decision:
-        options = {d: sorted(state.domino_options(d)) for d in sorted(board.pile)}
-        domino = min(options, key=lambda d: len(options[d]))
-        k = len(options[domino])
+    def _branch(self, board: FrontierBoard, state: State) -> Decision:
+        places = {d: sorted(state.domino_candidates(d)) for d in sorted(board.pile)}
+        domino = min(places, key=lambda d: len(places[d]))
+        k = len(places[domino])
         moves = tuple(
             Move(pl, domino, f"branch on {_label(domino)}: place {i} of {k}")
-            for i, pl in enumerate(options[domino], start=1)
+            for i, pl in enumerate(places[domino], start=1)
         )
         return Decision("branch", moves, f"branch on {_label(domino)} over {k} places")
 
@@ -249,7 +249,7 @@ def _label(domino: Domino) -> str:
     return f"{domino[0]}-{domino[1]}"
 
 
-def steps(puzzle: Puzzle, locations: str = "available") -> Iterator[Step]:
+def steps(puzzle: Puzzle, locations: str = "available") -> Iterator[FrontierStep]:
     """Run the article's frontier loop, yielding every step on every board.
 
     Each iteration applies one step to every board of the frontier; the next
@@ -266,13 +266,13 @@ def steps(puzzle: Puzzle, locations: str = "available") -> Iterator[Step]:
 'forced piece 4-5'])
     """
     rules = Rules(puzzle, locations)
-    frontier = [Board.start(puzzle)]
+    frontier = [FrontierBoard.start(puzzle)]
     iteration = 0
     while frontier:
         iteration += 1
-        following: list[Board] = []
+        following: list[FrontierBoard] = []
         for index, board in enumerate(frontier):
-            step = Step(iteration, index, len(frontier), board, rules.decide(board))
+            step = FrontierStep(iteration, index, len(frontier), board, rules.decide(board))
             yield step
             following.extend(step.children)
         frontier = following
@@ -307,10 +307,10 @@ def solve(puzzle: Puzzle, search: Search, locations: str = "available") -> Itera
     >>> r.status, len(r.solutions), r.stats.nodes == 28 + r.stats.backtracks
     ('solved', 1, True)
     """
-    return _explore(Rules(puzzle, locations), Board.start(puzzle), search)
+    return _explore(Rules(puzzle, locations), FrontierBoard.start(puzzle), search)
 
 
-def _explore(rules: Rules, board: Board, search: Search) -> Iterator[Solution]:
+def _explore(rules: Rules, board: FrontierBoard, search: Search) -> Iterator[Solution]:
     decision = rules.decide(board)
     if decision.kind == "solved":
         solution = Solution(rules.puzzle, board.placed)
@@ -328,7 +328,7 @@ def _explore(rules: Rules, board: Board, search: Search) -> Iterator[Solution]:
                            forced=True)
 
 
-def _played(rules: Rules, moves: tuple[Move, ...], child: Board, search: Search,
+def _played(rules: Rules, moves: tuple[Move, ...], child: FrontierBoard, search: Search,
             forced: bool = False) -> Iterator[Solution]:
     """Place ``moves`` (each a choice of one option when ``forced``), explore, take them back."""
     for move in moves:

@@ -4,7 +4,7 @@ The deductions of :mod:`dominosa_lab.logic` run to a fixed point; when none
 applies the search guesses among the placements left for the domino or square
 with fewest of them, and deduces again after each guess. Each placement found
 by deduction is a node (a choice among one), each guess a choice among k. The
-default ladder, ``fast``, holds Tatham's trivial and basic deductions, the two
+default ladder, ``lean``, holds Tatham's trivial and basic deductions, the two
 deductions beyond his ladder (tilings, Hall sets) and his forcing chains: it
 finishes every puzzle his solver finishes without a single guess.
 """
@@ -20,7 +20,7 @@ from dominosa_lab.logic import State, solutions
 __all__ = ["solve"]
 
 
-def solve(puzzle: Puzzle, search: Search, ladder: str = "fast") -> Iterator[Solution]:
+def solve(puzzle: Puzzle, search: Search, ladder: str = "lean") -> Iterator[Solution]:
     """Yield every solution of ``puzzle``: deductions of ``ladder``, a guess when stuck.
 
     Examples

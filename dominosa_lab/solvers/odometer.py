@@ -218,7 +218,7 @@ def run(
             solving.append(odometer.reading())
             yield solution
 
-    result = collect(stream(), search, limit=None, method="odometer", options={"order": order})
+    result = collect(stream(), search, limit=None, method="odometer", settings={"order": order})
     return OdometerRun(odometer.dominoes, odometer.maxima, odometer.readings,
                        tuple(solving), result)
 

@@ -1,6 +1,6 @@
 """The methods as data: one :class:`MethodInfo` per method, looked up by name.
 
-A method's ``function`` is a generator ``function(puzzle, search, **options)``
+A method's ``function`` is a generator ``function(puzzle, search, **settings)``
 that yields :class:`~dominosa_lab.core.puzzle.Solution` objects and reports
 every placement to ``search`` (see :mod:`dominosa_lab.core.search` for the
 counting rule). The registry says which move orders a method accepts, in the
@@ -21,7 +21,7 @@ from dominosa_lab.core.puzzle import Solution
 from dominosa_lab.errors import MethodError
 from dominosa_lab.solvers.deferred import SolverModule
 
-__all__ = ["DEFAULT_METHOD", "METHODS", "MethodInfo", "checked_options", "method_info"]
+__all__ = ["DEFAULT_METHOD", "METHODS", "MethodInfo", "checked_settings", "method_info"]
 
 MethodFunction = Callable[..., Iterator[Solution]]
 
@@ -39,7 +39,7 @@ class MethodInfo:
     name : str
         The key in :data:`METHODS`.
     function : callable
-        The generator of solutions, ``function(puzzle, search, **options)``.
+        The generator of solutions, ``function(puzzle, search, **settings)``.
     orders : tuple of str
         The move orders it accepts (a subset of ``ORDERS``); the first is the default.
     source : str
@@ -73,13 +73,13 @@ class MethodInfo:
         return self.orders[0]
 
     @property
-    def options(self) -> tuple[str, ...]:
-        """Every option the method takes (``order`` and ``seed`` included)."""
-        return _options(self.function)
+    def settings(self) -> tuple[str, ...]:
+        """Every setting the method takes (``order`` and ``seed`` included)."""
+        return _settings(self.function)
 
 
 @cache
-def _options(function: MethodFunction) -> tuple[str, ...]:
+def _settings(function: MethodFunction) -> tuple[str, ...]:
     params = list(inspect.signature(function).parameters)[2:]
     extra = ("order",) if "order" not in params else ()
     return (*extra, *params)
@@ -134,33 +134,33 @@ dominowise, fast, human, logic, odometer, rowscan
     raise MethodError(f"unknown method {name!r}; choose one of: {known}")
 
 
-def checked_options(info: MethodInfo, options: dict[str, Any]) -> dict[str, Any]:
-    """The options to pass to ``info.function``, each checked; options left ``None`` dropped.
+def checked_settings(info: MethodInfo, settings: dict[str, Any]) -> dict[str, Any]:
+    """The settings to pass to ``info.function``, each checked; settings left ``None`` dropped.
 
     ``order`` must be one the method accepts; it is passed only to a method
     with a choice of orders. ``seed`` must be an int, a numpy Generator or None.
 
     Examples
     --------
-    >>> checked_options(METHODS["rowscan"], {"order": "pile"})
+    >>> checked_settings(METHODS["rowscan"], {"order": "pile"})
     {}
-    >>> checked_options(METHODS["rowscan"], {"order": "mrv"})
+    >>> checked_settings(METHODS["rowscan"], {"order": "mrv"})
     Traceback (most recent call last):
     ...
     dominosa_lab.errors.ArgumentError: order must be one of 'pile' for method 'rowscan', \
 got 'mrv' (str)
     """
-    options = {k: v for k, v in options.items() if v is not None}
-    accepted = info.options
-    for key in options:
+    settings = {k: v for k, v in settings.items() if v is not None}
+    accepted = info.settings
+    for key in settings:
         if key not in accepted:
             raise MethodError(
-                f"method {info.name!r} has no option {key!r} (it takes: {', '.join(accepted)})"
+                f"method {info.name!r} has no setting {key!r} (it takes: {', '.join(accepted)})"
             )
-    if "order" in options:
-        check_choice("order", options["order"], info.orders, f"method {info.name!r}")
+    if "order" in settings:
+        check_choice("order", settings["order"], info.orders, f"method {info.name!r}")
         if len(info.orders) == 1:
-            del options["order"]
-    if "seed" in options:
-        check_seed("seed", options["seed"])
-    return options
+            del settings["order"]
+    if "seed" in settings:
+        check_seed("seed", settings["seed"])
+    return settings

@@ -1,17 +1,18 @@
 """Solving by method name: solve, iter_solutions, count_solutions and is_unique.
 
-All four take the same budget (``max_nodes`` placements, ``time_limit``
+All four take the puzzle first (a Puzzle or its rows) and every other argument by
+keyword; all take the same budget (``max_nodes`` placements, ``time_limit``
 seconds) and report a spent budget the same way: ``status="stopped"`` with the
 counters so far, never an exception.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from typing import Any
 
 from dominosa_lab.core.options import check_count
-from dominosa_lab.core.puzzle import Puzzle, Solution
+from dominosa_lab.core.puzzle import PuzzleLike, Solution, as_puzzle
 from dominosa_lab.core.search import (
     DEFAULT_TRACE_LIMIT,
     Progress,
@@ -21,54 +22,44 @@ from dominosa_lab.core.search import (
     Status,
     collect,
 )
-from dominosa_lab.errors import ArgumentError
-from dominosa_lab.solvers.registry import checked_options, method_info
+from dominosa_lab.solvers.registry import checked_settings, method_info
 
-__all__ = ["SolutionCount", "count_solutions", "is_unique", "iter_solutions", "solve"]
-
-Board = Puzzle | Sequence[Sequence[int | None]]
-
-
-def _puzzle(puzzle: Board) -> Puzzle:
-    if isinstance(puzzle, Puzzle):
-        return puzzle
-    if isinstance(puzzle, (str, bytes)):
-        raise ArgumentError("puzzle must be a Puzzle or rows of numbers; for text use "
-                            "dominosa_lab.parse, for a Tatham id dominosa_lab.from_tatham")
-    return Puzzle(puzzle)
+__all__ = ["SolutionCount", "Uniqueness", "count_solutions", "is_unique", "iter_solutions",
+           "solve"]
 
 
 def iter_solutions(
-    puzzle: Board,
+    puzzle: PuzzleLike,
+    *,
     method: str | None = None,
     search: Search | None = None,
-    **options: Any,
+    **settings: Any,
 ) -> Iterator[Solution]:
     """Stream the solutions of ``puzzle`` found by ``method`` (lazily, one at a time).
 
     Examples
     --------
     >>> from dominosa_lab import load
-    >>> next(iter_solutions(load("mikefc-small"), "rowscan")).is_valid()
+    >>> next(iter_solutions(load("mikefc-small"), method="rowscan")).is_valid()
     True
     """
-    puzzle = _puzzle(puzzle)
+    puzzle = as_puzzle(puzzle)
     info = method_info(method)
-    options = checked_options(info, options)
-    return info.function(puzzle, Search() if search is None else search, **options)
+    settings = checked_settings(info, settings)
+    return info.function(puzzle, Search() if search is None else search, **settings)
 
 
 def solve(
-    puzzle: Board,
+    puzzle: PuzzleLike,
+    *,
     method: str | None = None,
     limit: int | None = 1,
-    *,
     max_nodes: int | None = None,
     time_limit: float | None = None,
     trace: bool = False,
     trace_limit: int = DEFAULT_TRACE_LIMIT,
     progress: Progress | None = None,
-    **options: Any,
+    **settings: Any,
 ) -> SearchResult:
     """Solve a Dominosa puzzle with the method of that name.
 
@@ -87,9 +78,9 @@ def solve(
         Record the search's events in ``result.trace`` (at most ``trace_limit``).
     progress : callable, optional
         ``progress(stats, seconds)`` about once a second while the search runs.
-    **options
-        Passed to the method, e.g. ``order="mrv"`` or ``seed=1`` for ``dlx``;
-        options left as ``None`` are not passed.
+    **settings
+        The method's settings, e.g. ``order="mrv"`` or ``seed=1`` for ``dlx``;
+        settings left as ``None`` are not passed.
 
     Returns
     -------
@@ -99,7 +90,7 @@ def solve(
     Raises
     ------
     DominosaError
-        For a board that is not well formed, an unknown method, an option the
+        For a board that is not well formed, an unknown method, a setting the
         method does not take, or an argument of the wrong type or range.
 
     Examples
@@ -115,9 +106,9 @@ def solve(
     limit = check_count("limit", limit, minimum=1)
     search = Search(max_nodes=max_nodes, time_limit=time_limit, trace=trace,
                     trace_limit=trace_limit, progress=progress)
-    options = {k: v for k, v in options.items() if v is not None}
-    stream = iter_solutions(puzzle, info.name, search, **options)
-    return collect(stream, search, limit=limit, method=info.name, options=options)
+    settings = {k: v for k, v in settings.items() if v is not None}
+    stream = iter_solutions(puzzle, method=info.name, search=search, **settings)
+    return collect(stream, search, limit=limit, method=info.name, settings=settings)
 
 
 class SolutionCount(int):
@@ -155,13 +146,13 @@ class SolutionCount(int):
 
 
 def count_solutions(
-    puzzle: Board,
+    puzzle: PuzzleLike,
+    *,
     limit: int | None = None,
     method: str | None = None,
-    *,
     max_nodes: int | None = None,
     time_limit: float | None = None,
-    **options: Any,
+    **settings: Any,
 ) -> SolutionCount:
     """The number of solutions of ``puzzle``, counting no further than ``limit``.
 
@@ -181,7 +172,7 @@ def count_solutions(
     info = method_info(method)
     limit = check_count("limit", limit, minimum=1)
     search = Search(max_nodes=max_nodes, time_limit=time_limit)
-    stream = _counted(iter_solutions(puzzle, info.name, search, **options), limit)
+    stream = _counted(iter_solutions(puzzle, method=info.name, search=search, **settings), limit)
     result = collect(stream, search, limit=None, method=info.name)
     return SolutionCount(len(result.solutions), result.status, result.stats, result.reason)
 
@@ -194,28 +185,76 @@ def _counted(solutions: Iterator[Solution], limit: int | None) -> Iterator[None]
             return
 
 
+class Uniqueness(int):
+    """Whether a puzzle has exactly one solution: 1 if it is known to, else 0.
+
+    ``unique`` is True, False, or None when the budget ran out before a second
+    solution was found or the first was proved the only one (``status="stopped"``);
+    ``count`` is the :class:`SolutionCount` (up to 2) it was decided by, with its
+    ``status``, ``stats`` and ``reason``.
+
+    Examples
+    --------
+    >>> u = Uniqueness(SolutionCount(1, "stopped", SearchStats(), "node budget of 5 exhausted"))
+    >>> u.unique, bool(u), u.status
+    (None, False, 'stopped')
+    """
+
+    count: SolutionCount
+
+    def __new__(cls, count: SolutionCount) -> Uniqueness:
+        known = count == 2 or count.exact
+        verdict = super().__new__(cls, known and count == 1)
+        verdict.count = count
+        return verdict
+
+    @property
+    def unique(self) -> bool | None:
+        """True or False when decided; None when the budget ran out first."""
+        if self.count == 2 or self.count.exact:
+            return self.count == 1
+        return None
+
+    @property
+    def status(self) -> Status:
+        """``stopped`` when the budget ran out first; else as the count's."""
+        return "stopped" if self.unique is None else self.count.status
+
+    @property
+    def stats(self) -> SearchStats:
+        """The counters of the search that decided it."""
+        return self.count.stats
+
+    @property
+    def reason(self) -> str:
+        """Why the search stopped (empty when it did not)."""
+        return self.count.reason
+
+    def __repr__(self) -> str:
+        return f"Uniqueness({self.unique}, status={self.status!r})"
+
+
 def is_unique(
-    puzzle: Board,
-    method: str | None = None,
+    puzzle: PuzzleLike,
     *,
+    method: str | None = None,
     max_nodes: int | None = None,
     time_limit: float | None = None,
-    **options: Any,
-) -> bool | None:
-    """Whether ``puzzle`` has exactly one solution; ``None`` if the budget ran out first.
+    **settings: Any,
+) -> Uniqueness:
+    """Whether ``puzzle`` has exactly one solution, with the status of the search that says so.
 
-    The search stops at the second solution.
+    The search stops at the second solution. The answer is truthy only for a puzzle
+    known to be unique; ``.unique`` is None and ``.status`` is ``"stopped"`` when the
+    budget ran out first.
 
     Examples
     --------
     >>> from dominosa_lab import load
-    >>> is_unique(load("mikefc-small")), is_unique(load("tcg-n10"))
+    >>> bool(is_unique(load("mikefc-small"))), bool(is_unique(load("tcg-n10")))
     (True, False)
-    >>> print(is_unique(load("mikefc-large"), method="rowscan", max_nodes=5))
-    None
+    >>> is_unique(load("mikefc-large"), method="rowscan", max_nodes=5)
+    Uniqueness(None, status='stopped')
     """
-    count = count_solutions(puzzle, limit=2, method=method, max_nodes=max_nodes,
-                            time_limit=time_limit, **options)
-    if count == 2 or count.exact:
-        return count == 1
-    return None
+    return Uniqueness(count_solutions(puzzle, limit=2, method=method, max_nodes=max_nodes,
+                                      time_limit=time_limit, **settings))

@@ -20,7 +20,7 @@ import numpy as np
 
 from dominosa_lab.core.puzzle import Placement
 from dominosa_lab.errors import PuzzleError
-from dominosa_lab.tilings.count import Board, board_mask, iter_tilings
+from dominosa_lab.tilings.count import BoardShape, board_mask, iter_tilings
 from dominosa_lab.tilings.sample import checked_tiling, get_sampler
 
 __all__ = [
@@ -100,7 +100,7 @@ def flippable_squares(code: str, shape: tuple[int, int]) -> int:
     )
 
 
-def sample_codes(board: Board, sampler: str, seeds: Iterable[int]) -> dict[int, str]:
+def sample_codes(board: BoardShape, sampler: str, seeds: Iterable[int]) -> dict[int, str]:
     """``{seed: code}`` of the tilings ``SAMPLERS[sampler]`` draws with ``default_rng(seed)``.
 
     A seed for which the sampler fails is left out: Darby's ``parity`` method
@@ -128,7 +128,7 @@ def sample_codes(board: Board, sampler: str, seeds: Iterable[int]) -> dict[int, 
     return codes
 
 
-def all_codes(board: Board) -> list[str]:
+def all_codes(board: BoardShape) -> list[str]:
     """The codes of every tiling of a (small) board, in enumeration order.
 
     Examples

@@ -50,7 +50,8 @@ __all__ = [
     "schema_census",
 ]
 
-Board = tuple[int, int] | Sequence[Sequence[Any]] | np.ndarray | Puzzle
+#: A board given by its shape: ``(rows, cols)``, a boolean mask, rows with ``None`` gaps, a Puzzle.
+BoardShape = tuple[int, int] | Sequence[Sequence[Any]] | np.ndarray | Puzzle
 
 #: The widest profile :func:`count_tilings` accepts (its arrays have ``2**width`` entries).
 MAX_WIDTH = 22
@@ -59,7 +60,7 @@ MAX_WIDTH = 22
 # --- boards --------------------------------------------------------------------------------
 
 
-def board_mask(board: Board) -> np.ndarray:
+def board_mask(board: BoardShape) -> np.ndarray:
     """The board as a 2-D boolean array, True for a cell and False for a gap.
 
     Parameters
@@ -213,7 +214,7 @@ def check_width(width: int) -> None:
         )
 
 
-def count_tilings(board: Board) -> int:
+def count_tilings(board: BoardShape) -> int:
     """The exact number of domino tilings of a board (gaps allowed).
 
     A broken-profile transfer matrix over the shorter side runs in
@@ -369,7 +370,7 @@ def _remainder(g: list, f: list) -> list[Fraction]:
 
 
 def iter_tilings(
-    board: Board, search: Search | None = None, order: str = "mrv"
+    board: BoardShape, search: Search | None = None, order: str = "mrv"
 ) -> Iterator[tuple[Placement, ...]]:
     """Stream every domino tiling of a board, each a sorted tuple of Placements.
 
@@ -423,7 +424,7 @@ class SchemaCensus:
         return self.schemas * self.labellings
 
 
-def schema_census(n: int, board: Board | None = None) -> SchemaCensus:
+def schema_census(n: int, board: BoardShape | None = None) -> SchemaCensus:
     """Caviness's solution schemas of a double-``n`` board, counted exactly.
 
     Parameters

@@ -22,7 +22,7 @@ Each node of a search tree carries
 ``depth``
     pieces on the board;
 ``step``
-    index in the trace of the event that created the state (see :class:`Frame`);
+    index in the trace of the event that created the state (see :class:`Snapshot`);
 ``decided``
     the step at which its outcome became known (a solution found below it, or
     the search backing out of it); ``None`` while still open at the end;
@@ -52,6 +52,7 @@ from typing import TYPE_CHECKING, Any
 
 from dominosa_lab.core.puzzle import Placement, Puzzle
 from dominosa_lab.core.search import Event, SearchResult
+from dominosa_lab.errors import TraceError
 from dominosa_lab.formats.rmatrix import domino_label
 
 if TYPE_CHECKING:  # networkx is imported by the functions that build or walk a tree
@@ -60,7 +61,7 @@ if TYPE_CHECKING:  # networkx is imported by the functions that build or walk a 
 __all__ = [
     "OUTCOMES",
     "ROOT",
-    "Frame",
+    "Snapshot",
     "collapse_tree",
     "describe_event",
     "outcome_counts",
@@ -86,7 +87,7 @@ ROOT = 0
 
 
 @dataclass(frozen=True)
-class Frame:
+class Snapshot:
     """The search as it stood after ``step`` events of a trace (step 0: before the first).
 
     ``node`` is the current state's node in :func:`search_tree`; ``placements``
@@ -105,8 +106,8 @@ class Frame:
     path: tuple[int, ...] = field(default=(ROOT,), repr=False)
 
 
-def replay(trace: Sequence[Event]) -> Iterator[Frame]:
-    """Yield the :class:`Frame` after each event of ``trace``, starting with step 0.
+def replay(trace: Sequence[Event]) -> Iterator[Snapshot]:
+    """Yield the :class:`Snapshot` after each event of ``trace``, starting with step 0.
 
     Examples
     --------
@@ -121,7 +122,7 @@ def replay(trace: Sequence[Event]) -> Iterator[Frame]:
     path: list[int] = [ROOT]
     items: list[Any] = []
     nodes = backtracks = solutions = 0
-    yield Frame(0, ROOT, ())
+    yield Snapshot(0, ROOT, ())
     for step, event in enumerate(trace, start=1):
         if event.kind == "place":
             nodes += 1
@@ -129,13 +130,14 @@ def replay(trace: Sequence[Event]) -> Iterator[Frame]:
             items.append(event.item)
         elif event.kind == "remove":
             if len(path) == 1:
-                raise ValueError(f"trace event {step - 1} removes a piece from an empty board")
+                raise TraceError(f"trace event {step - 1} removes a piece from an empty board; "
+                                 f"a trace must place a piece before it removes it")
             path.pop()
             items.pop()
             backtracks += event.backtrack
         elif event.kind == "solution":
             solutions += 1
-        yield Frame(step, path[-1], tuple(items), nodes, backtracks, solutions,
+        yield Snapshot(step, path[-1], tuple(items), nodes, backtracks, solutions,
                     len(items), event, tuple(path))
 
 
@@ -178,7 +180,8 @@ def search_tree(result: SearchResult, puzzle: Puzzle | None = None) -> nx.DiGrap
     [('', 'path'), ('00→', 'path'), ('01↓', 'path'), ('11→', 'solution'), ('01↓', 'dead_end')]
     """
     if result.trace is None:
-        raise ValueError("the run has no trace; solve it again with trace=True")
+        raise TraceError("result has no trace to draw a tree from; solve it again with "
+                         "trace=True")
     import networkx as nx
 
     tree = nx.DiGraph()

@@ -3,7 +3,7 @@
 Counted by the house rule (``docs/architecture.md``): every placement the
 deductions find is a node, made as a choice among one option; a guess is a
 choice among the k placements left for the domino or square with fewest of
-them, each tried in turn (a node each). A contradiction is a choice among none.
+them (its candidates), each tried in turn (a node each). A contradiction is a choice among none.
 Every deduction is sound for *every* solution (none assumes the answer is
 unique), so trying every option of every guess finds all the solutions.
 """
@@ -18,10 +18,10 @@ from dominosa_lab.logic.geometry import bits
 from dominosa_lab.logic.ladder import Deduction, ladder, run
 from dominosa_lab.logic.state import State
 
-__all__ = ["guess_options", "solutions"]
+__all__ = ["guess_candidates", "solutions"]
 
 
-def guess_options(state: State) -> list[int]:
+def guess_candidates(state: State) -> list[int]:
     """The placements (indices) of the domino, else the square, with fewest left (two or more).
 
     Ties go to the first domino in Tatham's order, then the first square in reading
@@ -40,7 +40,7 @@ def guess_options(state: State) -> list[int]:
     return bits(best)
 
 
-def solutions(state: State, search: Search, ladder_name: str = "fast") -> Iterator[Solution]:
+def solutions(state: State, search: Search, ladder_name: str = "lean") -> Iterator[Solution]:
     """Yield every solution that extends ``state``, reporting to ``search`` (see the module text).
 
     ``state`` is worked on in place and left as it was found when the stream ends.
@@ -68,7 +68,7 @@ class _Walk:
         start = state.save()
         try:
             search.check_time()
-            frames: list[list] = []  # [state saved, options, next option, placements before]
+            frames: list[list] = []  # [state saved, candidates, next one, placements before]
             if self._settled():
                 found = yield from self._found()
                 if not found:
@@ -77,12 +77,12 @@ class _Walk:
                 frame = frames[-1]
                 self._unwind(frame[3])
                 state.restore(frame[0])
-                options, i = frame[1], frame[2]
-                if i == len(options):
+                candidates, i = frame[1], frame[2]
+                if i == len(candidates):
                     frames.pop()
                     continue
                 frame[2] = i + 1
-                self._guess(options[i], i, len(options))
+                self._guess(candidates[i], i, len(candidates))
                 if self._settled():
                     found = yield from self._found()
                     if not found:
@@ -121,9 +121,9 @@ class _Walk:
 
     def _frame(self) -> list:
         self.search.check_time()
-        options = guess_options(self.state)
-        self.search.choice(len(options))
-        return [self.state.save(), options, 0, len(self.placed)]
+        candidates = guess_candidates(self.state)
+        self.search.choice(len(candidates))
+        return [self.state.save(), candidates, 0, len(self.placed)]
 
     def _guess(self, p: int, i: int, k: int) -> None:
         self.state.place(p)
