@@ -108,7 +108,7 @@ def test_an_unknown_name_is_an_attribute_error():
 
 
 def test_a_method_module_is_imported_when_the_method_is_first_used():
-    modules = _loaded("import dominosa_lab as dl\ndl.METHODS['rowscan'].options")
+    modules = _loaded("import dominosa_lab as dl\ndl.METHODS['rowscan'].settings")
     assert _solvers(modules) == ["dominosa_lab.solvers.rowscan"]
 
 
@@ -162,7 +162,7 @@ def test_solving_deducing_counting_and_generating_work_with_the_core_dependencie
             "assert dl.solve(board).status == 'solved' and dl.is_unique(board)\n"
             "assert dl.count_solutions(dl.load('tcg-n10')) == 16\n"
             "assert dl.grade(board).level != 'no solution'\n"
-            "assert dl.unique_puzzle(4, 'basic', seed=0).status == 'found'\n"
+            "assert dl.unique_puzzle(4, grade='basic', seed=0).status == 'found'\n"
             "assert dl.random_puzzle(6, 0).puzzle.max_pip == 6\n"
             "for argv in (['solve', 'mikefc-large'], ['hint', 'mikefc-small'],\n"
             "             ['grade', 'mikefc-small'], ['generate', '4'], ['catalog']):\n"
