@@ -1,38 +1,41 @@
-"""The Dominosa deductions in compiled form, for the fast solver (numba).
+"""Dominosa on the compiled engine: the board as a cover model, and the Dominosa deductions the
+engine runs, each beside the Python deduction of the reasoning layer it mirrors (:data:`MIRRORS`,
+which the equivalence test reads).
 
-A board becomes a :class:`~dominosa_lab.core.cover.CoverModel`: one primary item
-per square (class 0, reading order), one per domino (class 1, Tatham's order),
-one option per placement (Tatham's order, as :mod:`~dominosa_lab.logic.geometry`).
-The engine's own steps are then these deductions of the reasoning layer:
+A board becomes a :class:`~.state.CoverModel`: one primary item per square (class 0, reading
+order), one per domino (class 1, Tatham's order), one option per placement (Tatham's order, as
+:mod:`~dominosa_lab.logic.geometry`). The engine's own steps are then these deductions:
 
 * an item with one option left takes it: :func:`~dominosa_lab.logic.trivial.domino_single_placement`
   and :func:`~dominosa_lab.logic.trivial.square_single_placement`;
-* the blocked-option rule read through squares for dominoes:
-  :func:`~dominosa_lab.logic.local.domino_must_overlap` (a placement sharing a square
-  with every placement left to a domino dies); read through dominoes for squares:
-  :func:`~dominosa_lab.logic.local.square_single_domino` (a square whose placements
-  all hold one domino uses it up).
+* the blocked-option rule (:mod:`.rule`) read through squares for dominoes:
+  :func:`~dominosa_lab.logic.local.domino_must_overlap` (a placement sharing a square with every
+  placement left to a domino dies); read through dominoes for squares:
+  :func:`~dominosa_lab.logic.local.square_single_domino` (a square whose placements all hold one
+  domino uses it up);
 
-and :func:`hall_sets_out` is :func:`~dominosa_lab.logic.hall.hall_sets`, compiled:
-the same rule, exact per number (one matching per place of the double, then the
-strongly connected components of the alternating graph). The explained Python
-forms stay the reference: :func:`fixed_point` runs the compiled ones at level 0
-and a test holds it equal to the Python ladder of the same five rules.
+and :func:`hall_sets_out` is :func:`~dominosa_lab.logic.hall.hall_sets`, compiled: the same rule,
+exact per number (one matching per place of the double, then the strongly connected components
+of the alternating graph). The explained Python forms stay the reference: :func:`fixed_point`
+runs the compiled ones at level 0 and a test holds it equal to the Python ladder of the same
+rules.
 """
 
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
-from dominosa_lab.core import _cover_kernel as K
-from dominosa_lab.core.cover import CoverModel, CoverSearch
 from dominosa_lab.core.puzzle import Puzzle
 from dominosa_lab.core.search import Search
 from dominosa_lab.logic.geometry import shape
+from dominosa_lab.solvers.fast import loop
+from dominosa_lab.solvers.fast.jit import kernel
+from dominosa_lab.solvers.fast.rule import rule_table
+from dominosa_lab.solvers.fast.search import CoverSearch
+from dominosa_lab.solvers.fast.state import C_NONE, CoverModel
 
-__all__ = ["RULE_MAX", "DominosaCover", "build", "fixed_point", "hall_sets_out", "root_deductions",
-           "root_kernel"]
+__all__ = ["MIRRORS", "RULE_MAX", "DominosaCover", "build", "fixed_point", "hall_sets_out",
+           "root_deductions", "root_kernel"]
 
 #: Item classes: squares and dominoes; each is read through the other by the blocked rule.
 SQUARE, DOMINO = 0, 1
@@ -40,6 +43,12 @@ SQUARE, DOMINO = 0, 1
 #: that share a square with one placement, nor on a square (four at most): reading it
 #: there is wasted.
 RULE_MAX = 6
+#: Each compiled step at level 0, and the deductions of :mod:`dominosa_lab.logic` it mirrors.
+MIRRORS = {
+    "propagate: an item's last option": ("domino_single_placement", "square_single_placement"),
+    "rule: the blocked-option rule": ("square_single_domino", "domino_must_overlap"),
+    "hall_sets_out": ("hall_sets",),
+}
 
 
 class DominosaCover:
@@ -68,11 +77,11 @@ class DominosaCover:
         rows = np.array([[-1 if x is None else x for x in row] for row in puzzle.rows],
                         dtype=np.int64)
         self.max_pip = puzzle.max_pip
-        arrays = build(rows, self.max_pip)
-        ost, oit, ist, iop, prim, rule, klass, self.values, self.pairs = arrays
+        ost, oit, ist, iop, prim, rule, klass, self.values, self.pairs = build(rows, self.max_pip)
         one = np.full((2, ost.shape[0] - 1), -2, np.int64)
         one[DOMINO] = oit[2::3]  # a placement: its two squares, then its domino
-        self.model = CoverModel.from_arrays(ost, oit, ist, iop, prim, rule, klass, one)
+        model = CoverModel(ost, oit, ist, iop, prim, rule, klass, one, np.zeros(0, np.int64))
+        self.model = model._replace(table=rule_table(model))
         self.placements = shape(puzzle.cells).placements
 
     def engine(self, search: Search, rule: bool = True, learn: bool = True) -> CoverSearch:
@@ -82,7 +91,7 @@ class DominosaCover:
                            rule_max=RULE_MAX if rule else 0)
 
 
-@njit(cache=True)
+@kernel
 def build(rows, max_pip):
     """The cover model of a board (rows of numbers, -1 for a gap), its numbers and pairs:
     (option starts, option items, item starts, item options, primary, rule, class,
@@ -150,18 +159,18 @@ def root_deductions(engine: CoverSearch, board: DominosaCover, probe: bool) -> b
     return engine.deduce(root_kernel, engine.dead, board.values, board.pairs, board.max_pip, probe)
 
 
-@njit(cache=True)
+@kernel
 def root_kernel(m, s, g, dead, values, pairs, max_pip, probe):
     """:func:`root_deductions` as one kernel: the conflict kind it ends with."""
-    kind = K.start(m, s, g, dead)
-    while kind == K.C_NONE:
-        out = hall_sets_out(values, pairs, m[2], m[3], max_pip, s[0][K.VAL])
+    kind = loop.start(m, s, g, dead)
+    while kind == C_NONE:
+        out = hall_sets_out(values, pairs, m.item_start, m.item_options, max_pip, s.value)
         if out.size:
-            kind = K.kill(m, s, g, out)
+            kind = loop.kill(m, s, g, out)
         elif not probe:
             break
         else:
-            kind, ruled = K.probe(m, s, g, SQUARE)
+            kind, ruled = loop.probe(m, s, g, SQUARE)
             if ruled == 0:
                 break
     return kind
@@ -183,7 +192,7 @@ def fixed_point(puzzle: Puzzle) -> int:
     return sum(1 << int(p) for p in alive)
 
 
-@njit(cache=True)
+@kernel
 def _components(adj_start, adj, n_left, skip, mate_l, mate_r, comp):
     """Strongly connected components of u -> mate_r[j] over the edges (u, j) not in the
     matching (Tarjan, iterative); vertices with ``skip[u]`` left out. Returns their number."""
@@ -243,7 +252,7 @@ def _components(adj_start, adj, n_left, skip, mate_l, mate_r, comp):
     return ncomp
 
 
-@njit(cache=True)
+@kernel
 def hall_sets_out(values, pairs, ist, iop, max_pip, state):
     """The placements that :func:`~dominosa_lab.logic.hall.hall_sets` rules out (compiled).
 
@@ -322,7 +331,7 @@ def hall_sets_out(values, pairs, ist, iop, max_pip, state):
     return np.flatnonzero(out)
 
 
-@njit(cache=True)
+@kernel
 def _match_without(adj_start, adj, k, n_right, a, b, mate_l, mate_r, seen, su, se):
     """:func:`_match` with the left vertices ``a`` and ``b`` (the double's squares) left out."""
     for u in range(k):
@@ -335,7 +344,7 @@ def _match_without(adj_start, adj, k, n_right, a, b, mate_l, mate_r, seen, su, s
     return size
 
 
-@njit(cache=True)
+@kernel
 def _match_rest(adj_start, adj, n_left, n_right, mate_l, mate_r, seen, stack_u, stack_e):
     """Augmenting paths from every left vertex not marked -2; returns the matching's size."""
     for j in range(n_right):
