@@ -37,9 +37,7 @@ from dominosa_lab.dominopeg.model import (
     PegBoard,
     PegSolution,
 )
-from dominosa_lab.solvers.fast.search import CoverSearch
 from dominosa_lab.solvers.fast.state import CoverModel, from_exact_cover
-from dominosa_lab.solvers.fast.warm import ensure_compiled
 
 __all__ = ["ENGINES", "compiled_formulation", "formulation", "iter_solutions", "solve"]
 
@@ -107,6 +105,10 @@ def iter_solutions(
 
 
 def _fast(board: PegBoard, search: Search, build) -> Iterator[PegSolution]:
+    """The compiled engine's solutions (its kernels imported here: loading them is not free)."""
+    from dominosa_lab.solvers.fast.search import CoverSearch
+    from dominosa_lab.solvers.fast.warm import ensure_compiled
+
     holes = set(board.holes)
     dead = [j for j, pl in enumerate(PLACEMENTS) if holes.intersection(pl.pegs)]
     ensure_compiled()

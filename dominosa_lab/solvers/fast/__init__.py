@@ -19,30 +19,45 @@ counters), :mod:`.propagate`, :mod:`.rule` (the blocked-option rule), :mod:`.lea
 :mod:`.beliefs`, :mod:`.dominosa`; :mod:`.cache` and :mod:`.jit` keep numba's cache fresh.
 
 The compiled modules are imported when first used: loading numba takes about 0.6 s, which
-``import dominosa_lab`` (every command, every worker process) should not pay.
+``import dominosa_lab`` (every command, every worker process) should not pay, and loading the
+kernels from numba's cache about as much again. In a process that has not loaded the kernels yet,
+a board of at most :data:`DEDUCE_FIRST_MAX` placements is first given to the Python deduction
+ladder (:func:`dominosa_lab.logic.run`, the ``logic`` method's): when it places every domino
+without a guess, that is the one solution, counted as the engine counts a board it finishes at
+level 0 (a node and a choice among one per placement), and the kernels are never loaded (a
+one-shot command on a person-made board); else the engine starts from scratch.
 """
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from dominosa_lab.core.puzzle import Puzzle, Solution
+from dominosa_lab.core.puzzle import Placement, Puzzle, Solution
 from dominosa_lab.core.search import Search, SearchStopped
+from dominosa_lab.logic import State, ladder, run
 from dominosa_lab.solvers.fast.cache import is_compiled
 
 if TYPE_CHECKING:
     from dominosa_lab.solvers.fast.dominosa import DominosaCover
     from dominosa_lab.solvers.fast.search import CoverSearch
 
-__all__ = ["PROBE_MAX_PLACEMENTS", "first_solution_counts", "is_compiled", "solve", "warm_up"]
+__all__ = ["DEDUCE_FIRST_MAX", "PROBE_MAX_PLACEMENTS", "first_solution_counts", "is_compiled",
+           "solve", "warm_up"]
 
 #: Probing costs one propagation per placement: worth it on boards people solve by hand.
 PROBE_MAX_PLACEMENTS = 400
+#: Boards of at most this many placements (N = 12 on the rectangle) try the Python deductions
+#: first while the kernels are not loaded: there they take milliseconds, loading them a second.
+DEDUCE_FIRST_MAX = 400
+#: The module whose import loads the engine's kernels.
+_KERNELS = "dominosa_lab.solvers.fast.loop"
 
 
 def solve(puzzle: Puzzle, search: Search) -> Iterator[Solution]:
-    """Yield every solution of ``puzzle`` (the next one is searched for when asked).
+    """Yield every solution of ``puzzle`` (the next one is searched for when asked; by deduction
+    alone on a small board while the kernels are not loaded, see the module text).
 
     Examples
     --------
@@ -54,6 +69,40 @@ def solve(puzzle: Puzzle, search: Search) -> Iterator[Solution]:
     ...       method="fast").stats.choices
     0
     """
+    if _KERNELS not in sys.modules and len(puzzle.placements()) <= DEDUCE_FIRST_MAX:
+        placed = _deduced(puzzle)
+        if placed is not None:
+            return _by_deduction(puzzle, search, placed)
+    return _compiled(puzzle, search)
+
+
+def _deduced(puzzle: Puzzle) -> list[Placement] | None:
+    """The placements of the Python deduction ladder, in the order found, when it places every
+    domino without a guess (the one solution); else None."""
+    state = State(puzzle)
+    g = state.geometry
+    placed = [g.placements[step.placed_index] for step in run(state, ladder("fast"))
+              if step.placed_index >= 0]
+    return placed if state.contradiction() is None and state.is_solved() else None
+
+
+def _by_deduction(puzzle: Puzzle, search: Search, placed: list[Placement]
+                  ) -> Iterator[Solution]:
+    """Report the deduced placements as the engine reports a board it finishes at level 0,
+    yield the solution, and take them back (no backtracks: a solution was found below)."""
+    search.check_time()
+    for placement in placed:
+        search.choice(1)
+        search.place(placement)
+    solution = Solution(puzzle, placed)
+    search.found(solution)
+    yield solution
+    for placement in reversed(placed):
+        search.remove(placement)
+
+
+def _compiled(puzzle: Puzzle, search: Search) -> Iterator[Solution]:
+    """The engine's solutions, in turn."""
     from dominosa_lab.solvers.fast.dominosa import DominosaCover
     from dominosa_lab.solvers.fast.warm import ensure_compiled
 
