@@ -5,6 +5,8 @@ from __future__ import annotations
 import itertools
 import json
 import random
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -25,7 +27,7 @@ from dominosa_lab.core.search import Search
 from dominosa_lab.errors import ExactCoverError
 from dominosa_lab.logic import State, ladder, run
 from dominosa_lab.logic.geometry import geometry
-from dominosa_lab.solvers import DEFAULT_METHOD
+from dominosa_lab.solvers import DEFAULT_METHOD, fast
 from dominosa_lab.solvers.fast import decide, first_solution_counts, is_compiled, rule
 from dominosa_lab.solvers.fast.decide import GUIDE_MIN_PLACEMENTS
 from dominosa_lab.solvers.fast.dominosa import (
@@ -268,3 +270,26 @@ def test_the_beliefs_solve_a_random_n60_board_without_a_conflict():
     guided, unguided = first_solution_counts(board), first_solution_counts(board, guided=False)
     assert (guided["status"], guided["conflicts"], guided["nodes"]) == ("solved", 0, 1891)
     assert unguided["conflicts"] > 1000
+
+
+@pytest.mark.parametrize("entry", SAMPLE[::3], ids=lambda e: e["game_id"][:12])
+def test_a_board_the_python_ladder_finishes_is_counted_as_the_engine_counts_it(entry):
+    puzzle = from_tatham(entry["game_id"])
+    placed = fast._deduced(puzzle)
+    deduced, compiled = Search(trace=True), Search(trace=True)
+    by_deduction = list(fast._by_deduction(puzzle, deduced, placed))
+    assert by_deduction == list(fast._compiled(puzzle, compiled))
+    assert deduced.stats.as_dict() | {"seconds": 0} == compiled.stats.as_dict() | {"seconds": 0}
+
+
+def test_a_small_board_is_solved_without_loading_the_kernels_in_a_fresh_process():
+    code = ("import sys, dominosa_lab as dl; r = dl.solve(dl.load('mikefc-large'), limit=2); "
+            "print(r.status, len(r.solutions), r.stats.nodes, r.stats.choices, "
+            "'numba' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True, cwd=Path(__file__).parents[1])
+    assert done.stdout.split() == ["solved", "1", "28", "0", "False"]
+
+
+def test_a_board_the_python_ladder_cannot_finish_goes_to_the_engine():
+    assert fast._deduced(load("tcg-n10")) is None
