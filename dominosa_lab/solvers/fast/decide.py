@@ -35,7 +35,7 @@ from dominosa_lab.solvers.fast.state import (
 )
 
 __all__ = ["GUIDE_MIN_PLACEMENTS", "LUBY_UNIT", "choose", "guide", "luby", "prefer",
-           "restart_level", "update_target"]
+           "restart_level", "schedule_restarts", "update_target"]
 
 #: Restarts follow Luby's sequence in units of this many conflicts.
 LUBY_UNIT = 300
@@ -145,14 +145,13 @@ def prefer(s: State, options: np.ndarray) -> None:
     s.scalars[BEST] = s.value.shape[0] + 1  # longer than any assignment: never replaced
 
 
-def guide(engine, minimum: int | None = None) -> None:
-    """On a model of at least ``minimum`` options (default :data:`GUIDE_MIN_PLACEMENTS`) with
-    options left open: prefer (:func:`prefer`) those that belief propagation believes in
-    (:func:`.beliefs.log_odds` above 0). ``engine`` is a :class:`.search.CoverSearch` at level
-    0."""
+def guide(engine) -> None:
+    """On a model of at least :data:`GUIDE_MIN_PLACEMENTS` options with options left open:
+    prefer (:func:`prefer`) those that belief propagation believes in (:func:`.beliefs.log_odds`
+    above 0). ``engine`` is a :class:`.search.CoverSearch` at level 0."""
     from dominosa_lab.solvers.fast.beliefs import log_odds
 
-    if engine.model.n_options < (GUIDE_MIN_PLACEMENTS if minimum is None else minimum):
+    if engine.model.n_options < GUIDE_MIN_PLACEMENTS:
         return
     state = engine.state()
     if (state == -1).any():
