@@ -21,11 +21,11 @@ counters), :mod:`.propagate`, :mod:`.rule` (the blocked-option rule), :mod:`.lea
 The compiled modules are imported when first used: loading numba takes about 0.6 s, which
 ``import dominosa_lab`` (every command, every worker process) should not pay, and loading the
 kernels from numba's cache about as much again. In a process that has not loaded the kernels yet,
-a board of at most :data:`DEDUCE_FIRST_MAX` placements is first given to the Python deduction
-ladder (:func:`dominosa_lab.logic.run`, the ``logic`` method's): when it places every domino
-without a guess, that is the one solution, counted as the engine counts a board it finishes at
-level 0 (a node and a choice among one per placement), and the kernels are never loaded (a
-one-shot command on a person-made board); else the engine starts from scratch.
+a board of at most :data:`DEDUCE_FIRST_MAX` placements is first given to the Python forms of the
+deductions the engine's level 0 runs (:func:`.mirror.deduced`): when they place every domino, so
+would the engine, and the one solution is counted as the engine counts it (a node and a choice
+among one per placement) with no kernel loaded (a one-shot command on a person-made board); else
+the engine starts from scratch.
 """
 
 from __future__ import annotations
@@ -36,8 +36,8 @@ from typing import TYPE_CHECKING
 
 from dominosa_lab.core.puzzle import Placement, Puzzle, Solution
 from dominosa_lab.core.search import Search, SearchStopped
-from dominosa_lab.logic import State, ladder, run
 from dominosa_lab.solvers.fast.cache import is_compiled
+from dominosa_lab.solvers.fast.mirror import deduced
 
 if TYPE_CHECKING:
     from dominosa_lab.solvers.fast.dominosa import DominosaCover
@@ -70,20 +70,10 @@ def solve(puzzle: Puzzle, search: Search) -> Iterator[Solution]:
     0
     """
     if _KERNELS not in sys.modules and len(puzzle.placements()) <= DEDUCE_FIRST_MAX:
-        placed = _deduced(puzzle)
+        placed = deduced(puzzle)
         if placed is not None:
             return _by_deduction(puzzle, search, placed)
     return _compiled(puzzle, search)
-
-
-def _deduced(puzzle: Puzzle) -> list[Placement] | None:
-    """The placements of the Python deduction ladder, in the order found, when it places every
-    domino without a guess (the one solution); else None."""
-    state = State(puzzle)
-    g = state.geometry
-    placed = [g.placements[step.placed_index] for step in run(state, ladder("fast"))
-              if step.placed_index >= 0]
-    return placed if state.contradiction() is None and state.is_solved() else None
 
 
 def _by_deduction(puzzle: Puzzle, search: Search, placed: list[Placement]

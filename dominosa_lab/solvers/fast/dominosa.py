@@ -1,6 +1,6 @@
 """Dominosa on the compiled engine: the board as a cover model, and the Dominosa deductions the
-engine runs, each beside the Python deduction of the reasoning layer it mirrors (:data:`MIRRORS`,
-which the equivalence test reads).
+engine runs, each beside the Python deduction of the reasoning layer it mirrors (the table
+:data:`.mirror.MIRRORS`, which the equivalence test reads).
 
 A board becomes a :class:`~.state.CoverModel`: one primary item per square (class 0, reading
 order), one per domino (class 1, Tatham's order), one option per placement (Tatham's order, as
@@ -34,7 +34,7 @@ from dominosa_lab.solvers.fast.rule import rule_table
 from dominosa_lab.solvers.fast.search import CoverSearch
 from dominosa_lab.solvers.fast.state import C_NONE, CoverModel
 
-__all__ = ["MIRRORS", "RULE_MAX", "DominosaCover", "build", "fixed_point", "hall_sets_out",
+__all__ = ["RULE_MAX", "DominosaCover", "build", "fixed_point", "hall_sets_out",
            "root_deductions", "root_kernel"]
 
 #: Item classes: squares and dominoes; each is read through the other by the blocked rule.
@@ -43,12 +43,6 @@ SQUARE, DOMINO = 0, 1
 #: that share a square with one placement, nor on a square (four at most): reading it
 #: there is wasted.
 RULE_MAX = 6
-#: Each compiled step at level 0, and the deductions of :mod:`dominosa_lab.logic` it mirrors.
-MIRRORS = {
-    "propagate: an item's last option": ("domino_single_placement", "square_single_placement"),
-    "rule: the blocked-option rule": ("square_single_domino", "domino_must_overlap"),
-    "hall_sets_out": ("hall_sets",),
-}
 
 
 class DominosaCover:
