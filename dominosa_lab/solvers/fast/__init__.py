@@ -48,7 +48,7 @@ __all__ = ["DEDUCE_FIRST_MAX", "PROBE_MAX_PLACEMENTS", "first_solution_counts", 
 
 #: Probing costs one propagation per placement: worth it on boards people solve by hand.
 PROBE_MAX_PLACEMENTS = 400
-#: Boards of at most this many placements (N = 12 on the rectangle) try the Python deductions
+#: Boards of at most this many placements (N = 13 on the rectangle) try the Python deductions
 #: first while the kernels are not loaded: there they take milliseconds, loading them a second.
 DEDUCE_FIRST_MAX = 400
 #: The module whose import loads the engine's kernels.
