@@ -1,7 +1,7 @@
 """Belief propagation as the default method's first guess: from what size, and how much.
 
 Run: ``python benchmarks/bench_beliefs.py``. The default method prefers, at every choice,
-the placement that belief propagation believes in (``core.beliefs``), on boards of at least
+the placement that belief propagation believes in (``solvers.fast.beliefs``), on boards of at least
 ``GUIDE_MIN_PLACEMENTS`` placements. In one run, the two versions alternated:
 
 * counting to two on 10 random planted boards per N around that size (median over boards of
@@ -25,11 +25,12 @@ from pathlib import Path
 import numpy as np
 
 from dominosa_lab import random_puzzle, solve
-from dominosa_lab.core.beliefs import log_odds
 from dominosa_lab.core.search import Search
-from dominosa_lab.logic.compiled import DominosaCover, root_deductions
 from dominosa_lab.logic.geometry import geometry
 from dominosa_lab.solvers import fast
+from dominosa_lab.solvers.fast import decide
+from dominosa_lab.solvers.fast.beliefs import log_odds
+from dominosa_lab.solvers.fast.dominosa import DominosaCover, root_deductions
 
 RESULTS = Path(__file__).parent / "results"
 SIZES = (20, 25, 30, 33, 36, 40, 45)
@@ -41,7 +42,7 @@ ROUNDS = 2
 
 def guided(on: bool) -> None:
     """Use the beliefs on every board (on) or on none."""
-    fast.GUIDE_MIN_PLACEMENTS = 0 if on else 1 << 62
+    decide.GUIDE_MIN_PLACEMENTS = 0 if on else 1 << 62
 
 
 def count_seconds(board, repeats: int = 3) -> tuple[float, str]:

@@ -1,6 +1,6 @@
 """The blocked-option rule's table: the same search, how much faster, and from what size.
 
-Run: ``python benchmarks/bench_rule_table.py``. The table (``core.cover.rule_table``) only
+Run: ``python benchmarks/bench_rule_table.py``. The table (``solvers.fast.rule.rule_table``) only
 skips tests of the rule that cannot fire, so the counters must not change; this script
 checks that they do not and measures, in one run with the two versions alternated:
 
@@ -19,9 +19,8 @@ import time
 from pathlib import Path
 
 from dominosa_lab import random_puzzle, solve
-from dominosa_lab.core import cover
-from dominosa_lab.logic.compiled import DominosaCover
-from dominosa_lab.solvers.fast import first_solution_counts
+from dominosa_lab.solvers.fast import first_solution_counts, rule
+from dominosa_lab.solvers.fast.dominosa import DominosaCover
 
 RESULTS = Path(__file__).parent / "results"
 SIZES = (6, 10, 15, 20, 25, 30, 40)
@@ -32,7 +31,7 @@ ROUNDS = 3
 
 def table(on: bool) -> None:
     """Build the table on every model (on) or on none."""
-    cover.RULE_TABLE_MIN = 0 if on else 1 << 62
+    rule.RULE_TABLE_MIN = 0 if on else 1 << 62
 
 
 def count_seconds(n: int) -> float:

@@ -10,15 +10,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dominosa_lab import random_puzzle
-from dominosa_lab.core.beliefs import log_odds
-from dominosa_lab.core.cover import CoverModel
 from dominosa_lab.core.search import Search
-from dominosa_lab.logic.compiled import DominosaCover, root_deductions
+from dominosa_lab.errors import ArgumentError
 from dominosa_lab.logic.geometry import geometry
+from dominosa_lab.solvers.fast.beliefs import log_odds
+from dominosa_lab.solvers.fast.dominosa import DominosaCover, root_deductions
+from dominosa_lab.solvers.fast.state import cover_model
 from tests.strategies import planted_board
 
 #: Two covers, {0} and {1, 2}: option 0 covers both items.
-TWO_COVERS = CoverModel([0, 2, 3, 4], [0, 1, 0, 1], [True, True])
+TWO_COVERS = cover_model([0, 2, 3, 4], [0, 1, 0, 1], [True, True])
 
 
 def level_zero(puzzle):
@@ -47,7 +48,7 @@ def test_a_covered_item_drops_out():
 def test_every_open_option_gets_finite_odds_within_its_items_clipped_messages(seed, n):
     board, state = level_zero(planted_board(n, random.Random(seed))[0])
     odds = log_odds(board.model, state)
-    items = np.diff(board.model.ost)
+    items = np.diff(board.model.option_start)
     assert np.all((odds == -np.inf) == (state != -1))
     assert np.all(np.abs(odds[state == -1]) <= 50 * items[state == -1] + 1e-9)
 
@@ -63,10 +64,10 @@ def test_on_a_random_board_the_beliefs_point_at_the_planted_placements(seed):
 
 
 def test_fewer_than_one_round_is_refused():
-    with pytest.raises(ValueError, match="iterations must be at least 1"):
+    with pytest.raises(ArgumentError, match="iterations must be at least 1"):
         log_odds(TWO_COVERS, np.full(3, -1), iterations=0)
 
 
 def test_a_state_of_the_wrong_length_is_refused():
-    with pytest.raises(ValueError, match=r"one value per option \(3\), got shape \(2,\)"):
+    with pytest.raises(ArgumentError, match=r"one value per option \(3\), got shape \(2,\)"):
         log_odds(TWO_COVERS, np.full(2, -1))

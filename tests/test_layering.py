@@ -85,6 +85,19 @@ def test_imports_never_run_up_a_layer(module):
     assert not upward, f"{module} imports from a higher layer: {upward}"
 
 
+def _package(module: str) -> str:
+    """The package a module belongs to (a package's ``__init__`` belongs to itself)."""
+    return module if MODULES[module].name == "__init__.py" else module.rpartition(".")[0]
+
+
+@pytest.mark.parametrize("module", sorted(MODULES))
+def test_no_module_imports_a_private_module_of_another_package(module):
+    private = [t for t in _internal(_imports(module, MODULES[module]))
+               if t.rpartition(".")[2].startswith("_") and MODULES[t].name != "__init__.py"
+               and _package(t) != _package(module)]
+    assert not private, f"{module} imports the private {private}"
+
+
 def test_the_facade_imports_no_consumer():
     facade = _internal(_imports("dominosa_lab", MODULES["dominosa_lab"]))
     assert not [t for t in facade if _room(t) in CONSUMERS]

@@ -6,7 +6,7 @@ on a hole. Options: every on-board placement (piece x orientation x position),
 covering its two cells, its piece and its pegged circles. A board with more than
 five holes is refused by counting before any search.
 
-Two engines: ``"fast"`` (the default), :mod:`dominosa_lab.core.cover` with the
+Two engines: ``"fast"`` (the default), the engine of :mod:`dominosa_lab.solvers.fast` with the
 placements through a hole ruled out at the start and, when all five empty circles
 are given, every other circle primary (the 30 pegs fill all circles but five, so
 each of them must get one: an unpegged circle with one placement left forces it,
@@ -25,7 +25,6 @@ from functools import cache
 
 import numpy as np
 
-from dominosa_lab.core.cover import CoverModel, CoverSearch
 from dominosa_lab.core.exact_cover import ExactCover
 from dominosa_lab.core.options import check_choice
 from dominosa_lab.core.search import Search, SearchResult, collect
@@ -38,6 +37,7 @@ from dominosa_lab.dominopeg.model import (
     PegBoard,
     PegSolution,
 )
+from dominosa_lab.solvers.fast.state import CoverModel, from_exact_cover
 
 __all__ = ["ENGINES", "compiled_formulation", "formulation", "iter_solutions", "solve"]
 
@@ -75,11 +75,10 @@ def compiled_formulation() -> CoverModel:
     Examples
     --------
     >>> m = compiled_formulation()
-    >>> m.n_items, m.n_options, int(m.prim.sum())
+    >>> m.n_items, m.n_options, int(m.primary.sum())
     (71, 1330, 36)
     """
-    arrays = formulation().arrays
-    return CoverModel(arrays.option_starts, arrays.option_items, arrays.primary)
+    return from_exact_cover(formulation())
 
 
 def iter_solutions(
@@ -106,8 +105,13 @@ def iter_solutions(
 
 
 def _fast(board: PegBoard, search: Search, build) -> Iterator[PegSolution]:
+    """The compiled engine's solutions (its kernels imported here: loading them is not free)."""
+    from dominosa_lab.solvers.fast.search import CoverSearch
+    from dominosa_lab.solvers.fast.warm import ensure_compiled
+
     holes = set(board.holes)
     dead = [j for j, pl in enumerate(PLACEMENTS) if holes.intersection(pl.pegs)]
+    ensure_compiled()
     engine = CoverSearch(_model(board), search, PLACEMENTS.__getitem__, dead, learn=False)
     engine.start()
     for cover in engine.covers():
@@ -122,10 +126,9 @@ def _model(board: PegBoard) -> CoverModel:
     model = compiled_formulation()
     if len(board.holes) < N_EMPTY:
         return model
-    primary = np.ones_like(model.prim)
+    primary = np.ones_like(model.primary)
     primary[[_CIRCLE_ITEM + h for h in board.holes]] = 0
-    return CoverModel.from_arrays(model.ost, model.oit, model.ist, model.iop, primary,
-                                  model.rule, model.klass, model.one)
+    return model._replace(primary=primary)
 
 
 def solve(
@@ -154,7 +157,7 @@ def solve(
     trace : bool
         Record the search's events.
     engine : {"fast", "dlx"}
-        The compiled engine of :mod:`dominosa_lab.core.cover` run depth first (no
+        The compiled engine of :mod:`dominosa_lab.solvers.fast` run depth first (no
         learning: cheaper on these small boards), or dancing links.
 
     Returns

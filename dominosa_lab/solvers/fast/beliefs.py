@@ -8,7 +8,7 @@ It is a heuristic, not a deduction: its beliefs are exact only on constraint gra
 without cycles, and nothing is ruled out by them. On random Dominosa boards they
 are nearly right: of the planted placements left open at level 0 they believe in
 98-99% at N = 60 and N = 100, and a search that tries the believed placement first
-(:meth:`~dominosa_lab.core.cover.CoverSearch.prefer`) finds a solution there
+(:func:`.decide.guide`) finds a solution there
 without a single conflict (``benchmarks/results/beliefs.md``).
 
 The messages are odds. An item's message to its option ``p`` is the odds that ``p``
@@ -23,10 +23,10 @@ options can change which way.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
-from dominosa_lab.core.cover import CoverModel
 from dominosa_lab.errors import ArgumentError
+from dominosa_lab.solvers.fast.jit import kernel
+from dominosa_lab.solvers.fast.state import CoverModel
 
 __all__ = ["MAX_ITERATIONS", "TOLERANCE", "log_odds"]
 
@@ -48,8 +48,7 @@ def log_odds(model: CoverModel, state: np.ndarray, iterations: int = MAX_ITERATI
     ----------
     model : CoverModel
     state : array of int
-        Per option: -1 open, 0 false, 1 true
-        (:meth:`~dominosa_lab.core.cover.CoverSearch.state`); items already
+        Per option: -1 open, 0 false, 1 true (:meth:`.search.CoverSearch.state`); items already
         covered have no open option and drop out.
     iterations : int
         Rounds of message passing at most (fewer when the messages settle).
@@ -62,7 +61,8 @@ def log_odds(model: CoverModel, state: np.ndarray, iterations: int = MAX_ITERATI
     Examples
     --------
     >>> import numpy as np
-    >>> m = CoverModel([0, 2, 3, 4], [0, 1, 0, 1], [True, True])   # covers {0} and {1, 2}
+    >>> from dominosa_lab.solvers.fast.state import cover_model
+    >>> m = cover_model([0, 2, 3, 4], [0, 1, 0, 1], [True, True])   # covers {0} and {1, 2}
     >>> log_odds(m, np.full(3, -1)).tolist()         # each option is in one cover of two
     [0.0, 0.0, 0.0]
     >>> odds = log_odds(m, np.array([-1, 0, -1]))    # option 1 false: only {0} is left
@@ -74,11 +74,12 @@ def log_odds(model: CoverModel, state: np.ndarray, iterations: int = MAX_ITERATI
     state = np.asarray(state, np.int64)
     if state.shape != (model.n_options,):
         raise ArgumentError(f"state must hold one value per option ({model.n_options}), "
-                            f"got shape {state.shape}")
-    return _log_odds(model.ost, model.oit, model.ist, model.iop, model.prim, state, iterations)
+                         f"got shape {state.shape}")
+    return _log_odds(model.option_start, model.option_items, model.item_start, model.item_options,
+                     model.primary, state, iterations)
 
 
-@njit(cache=True)
+@kernel
 def _log_odds(ost, oit, ist, iop, prim, state, iterations):
     """:func:`log_odds` as one kernel (messages as odds)."""
     n_options = ost.shape[0] - 1
@@ -103,7 +104,7 @@ def _log_odds(ost, oit, ist, iop, prim, state, iterations):
     return out
 
 
-@njit(cache=True)
+@kernel
 def _positions(ost, oit, ist, iop):
     """Per entry of the options' item lists, the same pair's entry in the items' option lists."""
     at = np.empty(oit.shape[0], np.int64)
@@ -116,7 +117,7 @@ def _positions(ost, oit, ist, iop):
     return at
 
 
-@njit(cache=True)
+@kernel
 def _item_messages(ist, live, to_item, to_option):
     """Every item's (damped) message to each of its open options: one over the sum of the
     other options' odds, moved halfway (in log-odds) from the old one against oscillation.
@@ -142,7 +143,7 @@ def _item_messages(ist, live, to_item, to_option):
     return moved
 
 
-@njit(cache=True)
+@kernel
 def _option_messages(ost, live, at, to_item, to_option, total):
     """Every open option's odds (the product of its items' messages) and its message to each
     item (the product of the others')."""

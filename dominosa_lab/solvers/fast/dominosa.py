@@ -1,38 +1,41 @@
-"""The Dominosa deductions in compiled form, for the fast solver (numba).
+"""Dominosa on the compiled engine: the board as a cover model, and the Dominosa deductions the
+engine runs, each beside the Python deduction of the reasoning layer it mirrors (the table
+:data:`.mirror.MIRRORS`, which the equivalence test reads).
 
-A board becomes a :class:`~dominosa_lab.core.cover.CoverModel`: one primary item
-per square (class 0, reading order), one per domino (class 1, Tatham's order),
-one option per placement (Tatham's order, as :mod:`~dominosa_lab.logic.geometry`).
-The engine's own steps are then these deductions of the reasoning layer:
+A board becomes a :class:`~.state.CoverModel`: one primary item per square (class 0, reading
+order), one per domino (class 1, Tatham's order), one option per placement (Tatham's order, as
+:mod:`~dominosa_lab.logic.geometry`). The engine's own steps are then these deductions:
 
 * an item with one option left takes it: :func:`~dominosa_lab.logic.trivial.domino_single_placement`
   and :func:`~dominosa_lab.logic.trivial.square_single_placement`;
-* the blocked-option rule read through squares for dominoes:
-  :func:`~dominosa_lab.logic.local.domino_must_overlap` (a placement sharing a square
-  with every placement left to a domino dies); read through dominoes for squares:
-  :func:`~dominosa_lab.logic.local.square_single_domino` (a square whose placements
-  all hold one domino uses it up).
+* the blocked-option rule (:mod:`.rule`) read through squares for dominoes:
+  :func:`~dominosa_lab.logic.local.domino_must_overlap` (a placement sharing a square with every
+  placement left to a domino dies); read through dominoes for squares:
+  :func:`~dominosa_lab.logic.local.square_single_domino` (a square whose placements all hold one
+  domino uses it up);
 
-and :func:`hall_sets_out` is :func:`~dominosa_lab.logic.hall.hall_sets`, compiled:
-the same rule, exact per number (one matching per place of the double, then the
-strongly connected components of the alternating graph). The explained Python
-forms stay the reference: :func:`fixed_point` runs the compiled ones at level 0
-and a test holds it equal to the Python ladder of the same five rules.
+and :func:`hall_sets_out` is :func:`~dominosa_lab.logic.hall.hall_sets`, compiled: the same rule,
+exact per number (one matching per place of the double, then the strongly connected components
+of the alternating graph). The explained Python forms stay the reference: :func:`fixed_point`
+runs the compiled ones at level 0 and a test holds it equal to the Python ladder of the same
+rules.
 """
 
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
-from dominosa_lab.core import _cover_kernel as K
-from dominosa_lab.core.cover import CoverModel, CoverSearch
 from dominosa_lab.core.puzzle import Puzzle
 from dominosa_lab.core.search import Search
 from dominosa_lab.logic.geometry import shape
+from dominosa_lab.solvers.fast import loop
+from dominosa_lab.solvers.fast.jit import kernel
+from dominosa_lab.solvers.fast.rule import rule_table
+from dominosa_lab.solvers.fast.search import CoverSearch
+from dominosa_lab.solvers.fast.state import C_NONE, CoverModel
 
-__all__ = ["RULE_MAX", "DominosaCover", "build", "fixed_point", "hall_sets_out", "root_deductions",
-           "root_kernel"]
+__all__ = ["RULE_MAX", "DominosaCover", "build", "fixed_point", "hall_sets_out",
+           "root_deductions", "root_kernel"]
 
 #: Item classes: squares and dominoes; each is read through the other by the blocked rule.
 SQUARE, DOMINO = 0, 1
@@ -68,11 +71,11 @@ class DominosaCover:
         rows = np.array([[-1 if x is None else x for x in row] for row in puzzle.rows],
                         dtype=np.int64)
         self.max_pip = puzzle.max_pip
-        arrays = build(rows, self.max_pip)
-        ost, oit, ist, iop, prim, rule, klass, self.values, self.pairs = arrays
+        ost, oit, ist, iop, prim, rule, klass, self.values, self.pairs = build(rows, self.max_pip)
         one = np.full((2, ost.shape[0] - 1), -2, np.int64)
         one[DOMINO] = oit[2::3]  # a placement: its two squares, then its domino
-        self.model = CoverModel.from_arrays(ost, oit, ist, iop, prim, rule, klass, one)
+        model = CoverModel(ost, oit, ist, iop, prim, rule, klass, one, np.zeros(0, np.int64))
+        self.model = model._replace(table=rule_table(model))
         self.placements = shape(puzzle.cells).placements
 
     def engine(self, search: Search, rule: bool = True, learn: bool = True) -> CoverSearch:
@@ -82,55 +85,72 @@ class DominosaCover:
                            rule_max=RULE_MAX if rule else 0)
 
 
-@njit(cache=True)
-def build(rows, max_pip):
-    """The cover model of a board (rows of numbers, -1 for a gap), its numbers and pairs:
-    (option starts, option items, item starts, item options, primary, rule, class,
-    values, pairs)."""
-    n_rows, n_cols = rows.shape
-    ids = np.full((n_rows, n_cols), -1, np.int64)
+@kernel
+def _squares(rows):
+    """Each square's number in reading order, and the square at each (row, column) (-1: a
+    gap)."""
+    ids = np.full(rows.shape, -1, np.int64)
+    values = np.empty(rows.size, np.int64)
     n = 0
-    for r in range(n_rows):
-        for c in range(n_cols):
+    for r in range(rows.shape[0]):
+        for c in range(rows.shape[1]):
             if rows[r, c] >= 0:
                 ids[r, c] = n
+                values[n] = rows[r, c]
                 n += 1
-    values = np.empty(n, np.int64)
-    for r in range(n_rows):
-        for c in range(n_cols):
-            if ids[r, c] >= 0:
-                values[ids[r, c]] = rows[r, c]
+    return ids, values[:n].copy()
+
+
+@kernel
+def _pairs(ids, n):
+    """The two squares of every placement: all vertical pairs, then all horizontal."""
     pairs = np.empty((2 * n, 2), np.int64)
     k = 0
-    for dr, dc in ((1, 0), (0, 1)):  # all vertical pairs, then all horizontal
-        for r in range(n_rows - dr):
-            for c in range(n_cols - dc):
+    for dr, dc in ((1, 0), (0, 1)):
+        for r in range(ids.shape[0] - dr):
+            for c in range(ids.shape[1] - dc):
                 if ids[r, c] >= 0 and ids[r + dr, c + dc] >= 0:
                     pairs[k, 0] = ids[r, c]
                     pairs[k, 1] = ids[r + dr, c + dc]
                     k += 1
-    pairs = pairs[:k].copy()
+    return pairs[:k].copy()
+
+
+@kernel
+def _item_lists(oit, n_items, k):
+    """The item -> option lists (CSR) of k options of three items each."""
+    ist = np.zeros(n_items + 1, np.int64)
+    for j in range(3 * k):
+        ist[oit[j] + 1] += 1
+    for i in range(n_items):
+        ist[i + 1] += ist[i]
+    fill = ist[:-1].copy()
+    iop = np.empty(3 * k, np.int64)
+    for j in range(3 * k):
+        iop[fill[oit[j]]] = j // 3
+        fill[oit[j]] += 1
+    return ist, iop
+
+
+@kernel
+def build(rows, max_pip):
+    """The cover model of a board (rows of numbers, -1 for a gap), its numbers and pairs:
+    (option starts, option items, item starts, item options, primary, rule, class,
+    values, pairs)."""
+    ids, values = _squares(rows)
+    n = values.shape[0]
+    pairs = _pairs(ids, n)
+    k = pairs.shape[0]
     m = (max_pip + 1) * (max_pip + 2) // 2
     ost = np.arange(0, 3 * k + 1, 3).astype(np.int64)
     oit = np.empty(3 * k, np.int64)
-    ist = np.zeros(n + m + 1, np.int64)
-    for q in range(k):
+    for q in range(k):  # a placement covers its two squares, then its domino
         a, b = values[pairs[q, 0]], values[pairs[q, 1]]
         lo, hi = min(a, b), max(a, b)
         oit[3 * q] = pairs[q, 0]
         oit[3 * q + 1] = pairs[q, 1]
         oit[3 * q + 2] = n + hi * (hi + 1) // 2 + lo
-        for j in range(3):
-            ist[oit[3 * q + j] + 1] += 1
-    for i in range(n + m):
-        ist[i + 1] += ist[i]
-    fill = ist[:-1].copy()
-    iop = np.empty(3 * k, np.int64)
-    for q in range(k):
-        for j in range(3):
-            i = oit[3 * q + j]
-            iop[fill[i]] = q
-            fill[i] += 1
+    ist, iop = _item_lists(oit, n + m, k)
     klass = np.full(n + m, DOMINO, np.int64)
     klass[:n] = SQUARE
     rule = 1 - klass
@@ -150,18 +170,18 @@ def root_deductions(engine: CoverSearch, board: DominosaCover, probe: bool) -> b
     return engine.deduce(root_kernel, engine.dead, board.values, board.pairs, board.max_pip, probe)
 
 
-@njit(cache=True)
+@kernel
 def root_kernel(m, s, g, dead, values, pairs, max_pip, probe):
     """:func:`root_deductions` as one kernel: the conflict kind it ends with."""
-    kind = K.start(m, s, g, dead)
-    while kind == K.C_NONE:
-        out = hall_sets_out(values, pairs, m[2], m[3], max_pip, s[0][K.VAL])
+    kind = loop.start(m, s, g, dead)
+    while kind == C_NONE:
+        out = hall_sets_out(values, pairs, m.item_start, m.item_options, max_pip, s.value)
         if out.size:
-            kind = K.kill(m, s, g, out)
+            kind = loop.kill(m, s, g, out)
         elif not probe:
             break
         else:
-            kind, ruled = K.probe(m, s, g, SQUARE)
+            kind, ruled = loop.probe(m, s, g, SQUARE)
             if ruled == 0:
                 break
     return kind
@@ -183,7 +203,7 @@ def fixed_point(puzzle: Puzzle) -> int:
     return sum(1 << int(p) for p in alive)
 
 
-@njit(cache=True)
+@kernel
 def _components(adj_start, adj, n_left, skip, mate_l, mate_r, comp):
     """Strongly connected components of u -> mate_r[j] over the edges (u, j) not in the
     matching (Tarjan, iterative); vertices with ``skip[u]`` left out. Returns their number."""
@@ -243,7 +263,76 @@ def _components(adj_start, adj, n_left, skip, mate_l, mate_r, comp):
     return ncomp
 
 
-@njit(cache=True)
+@kernel
+def _number_graph(values, pairs, ist, iop, state, v, squares, local):
+    """Number v's graph: its squares (left, by place in ``squares``) joined to the numbers
+    w != v (right, ``w`` or ``w - 1`` above v) that a placement left puts beside them, as
+    (edge starts, edge ends, each edge's placement, the places of the double v-v: (placement,
+    its two squares) rows)."""
+    k = squares.shape[0]
+    adj_start = np.zeros(k + 1, np.int64)
+    adj = np.empty(4 * k + 4, np.int64)
+    edge_p = np.empty(4 * k + 4, np.int64)
+    doubles = np.empty((4 * k + 4, 3), np.int64)
+    nd = 0
+    ne = 0
+    for i in range(k):
+        s = squares[i]
+        for t in range(ist[s], ist[s + 1]):
+            p = iop[t]
+            if state[p] == 0:
+                continue
+            other = pairs[p, 1] if pairs[p, 0] == s else pairs[p, 0]
+            w = values[other]
+            if w == v:
+                if s < other:
+                    doubles[nd, 0] = p
+                    doubles[nd, 1] = i
+                    doubles[nd, 2] = local[other]
+                    nd += 1
+                continue
+            adj[ne] = w if w < v else w - 1
+            edge_p[ne] = p
+            ne += 1
+        adj_start[i + 1] = ne
+    return adj_start, adj, edge_p, doubles[:nd]
+
+
+@kernel
+def _feasible(adj_start, adj, n_right, doubles, out):
+    """Per edge of a number's graph, 1 when it lies in a perfect matching for some place of
+    the double (matched, or within one strong component); a place without a matching is
+    ruled out in ``out``."""
+    k = adj_start.shape[0] - 1
+    feasible = np.zeros(adj_start[k], np.uint8)
+    mate_l = np.empty(k, np.int64)
+    mate_r = np.empty(max(n_right, 1), np.int64)
+    seen = np.empty(max(n_right, 1), np.uint8)
+    su = np.empty(k + 1, np.int64)
+    se = np.empty(k + 1, np.int64)
+    comp = np.empty(k, np.int64)
+    skip = np.zeros(k, np.uint8)
+    for d in range(doubles.shape[0]):
+        a, b = doubles[d, 1], doubles[d, 2]
+        skip[:] = 0
+        skip[a] = 1
+        skip[b] = 1
+        size = _match_without(adj_start, adj, k, n_right, a, b, mate_l, mate_r, seen, su, se)
+        if size < k - 2:
+            out[doubles[d, 0]] = 1
+            continue
+        _components(adj_start, adj, k, skip, mate_l, mate_r, comp)
+        for u in range(k):
+            if skip[u]:
+                continue
+            for e in range(adj_start[u], adj_start[u + 1]):
+                j = adj[e]
+                if j == mate_l[u] or comp[u] == comp[mate_r[j]]:
+                    feasible[e] = 1
+    return feasible
+
+
+@kernel
 def hall_sets_out(values, pairs, ist, iop, max_pip, state):
     """The placements that :func:`~dominosa_lab.logic.hall.hall_sets` rules out (compiled).
 
@@ -256,64 +345,15 @@ def hall_sets_out(values, pairs, ist, iop, max_pip, state):
     """
     n = values.shape[0]
     out = np.zeros(state.shape[0], np.uint8)
+    local = np.full(n, -1, np.int64)
     for v in range(max_pip + 1):
         squares = np.flatnonzero(values == v)
-        k = squares.shape[0]
-        local = np.full(n, -1, np.int64)
-        for i in range(k):
+        for i in range(squares.shape[0]):
             local[squares[i]] = i
-        adj_start = np.zeros(k + 1, np.int64)
-        adj = np.empty(4 * k + 4, np.int64)
-        edge_p = np.empty(4 * k + 4, np.int64)
-        doubles = np.empty((4 * k + 4, 3), np.int64)
-        nd = 0
-        ne = 0
-        for i in range(k):
-            s = squares[i]
-            for t in range(ist[s], ist[s + 1]):
-                p = iop[t]
-                if state[p] == 0:
-                    continue
-                other = pairs[p, 1] if pairs[p, 0] == s else pairs[p, 0]
-                w = values[other]
-                if w == v:
-                    if s < other:
-                        doubles[nd, 0] = p
-                        doubles[nd, 1] = i
-                        doubles[nd, 2] = local[other]
-                        nd += 1
-                    continue
-                adj[ne] = w if w < v else w - 1
-                edge_p[ne] = p
-                ne += 1
-            adj_start[i + 1] = ne
-        n_right = max_pip
-        feasible = np.zeros(ne, np.uint8)
-        mate_l = np.empty(k, np.int64)
-        mate_r = np.empty(max(n_right, 1), np.int64)
-        seen = np.empty(max(n_right, 1), np.uint8)
-        su = np.empty(k + 1, np.int64)
-        se = np.empty(k + 1, np.int64)
-        comp = np.empty(k, np.int64)
-        skip = np.zeros(k, np.uint8)
-        for d in range(nd):
-            a, b = doubles[d, 1], doubles[d, 2]
-            skip[:] = 0
-            skip[a] = 1
-            skip[b] = 1
-            size = _match_without(adj_start, adj, k, n_right, a, b, mate_l, mate_r, seen, su, se)
-            if size < k - 2:
-                out[doubles[d, 0]] = 1
-                continue
-            _components(adj_start, adj, k, skip, mate_l, mate_r, comp)
-            for u in range(k):
-                if skip[u]:
-                    continue
-                for e in range(adj_start[u], adj_start[u + 1]):
-                    j = adj[e]
-                    if j == mate_l[u] or comp[u] == comp[mate_r[j]]:
-                        feasible[e] = 1
-        for e in range(ne):
+        adj_start, adj, edge_p, doubles = _number_graph(values, pairs, ist, iop, state, v,
+                                                        squares, local)
+        feasible = _feasible(adj_start, adj, max_pip, doubles, out)
+        for e in range(feasible.shape[0]):
             if feasible[e] == 0:
                 out[edge_p[e]] = 1
     for p in range(state.shape[0]):
@@ -322,7 +362,7 @@ def hall_sets_out(values, pairs, ist, iop, max_pip, state):
     return np.flatnonzero(out)
 
 
-@njit(cache=True)
+@kernel
 def _match_without(adj_start, adj, k, n_right, a, b, mate_l, mate_r, seen, su, se):
     """The matching's size with left vertices ``a`` and ``b`` (the double's squares) left out."""
     for u in range(k):
@@ -335,7 +375,7 @@ def _match_without(adj_start, adj, k, n_right, a, b, mate_l, mate_r, seen, su, s
     return size
 
 
-@njit(cache=True)
+@kernel
 def _match_rest(adj_start, adj, n_left, n_right, mate_l, mate_r, seen, stack_u, stack_e):
     """Augmenting paths from every left vertex not marked -2; returns the matching's size."""
     for j in range(n_right):

@@ -1,0 +1,165 @@
+"""``fast``: the default method, clause learning on the Dominosa exact cover (compiled).
+
+The board is the exact cover of ``dlx`` (squares and dominoes as items, placements as options),
+given to the compiled engine of this package with the Dominosa deductions of :mod:`.dominosa`:
+at every state the two trivial deductions and Tatham's two basic ones (``square_single_domino``,
+``domino_must_overlap``, as the engine's blocked-option rule, with reasons for clause learning);
+before the search, Hall sets to a fixed point and, on boards of at most
+:data:`PROBE_MAX_PLACEMENTS` placements, failed-placement probing (an assumption whose
+consequences contradict each other is ruled out: the deduction that lets the method finish
+person-made boards without a guess). Then conflict-driven clause learning, branching on the
+square or domino with fewest placements left (:mod:`.decide`, the whole heuristic: on large
+boards belief propagation, :mod:`.beliefs`, picks the first try). Counted by the house rule
+(:mod:`.search`): nodes are placements made true by a decision or a deduction, backtracks the
+ones taken back with no solution found below, choices the decisions.
+
+The package, by concern: :mod:`.state` (the named records), :mod:`.assign` (the trail and the
+counters), :mod:`.propagate`, :mod:`.rule` (the blocked-option rule), :mod:`.learn`,
+:mod:`.decide`, :mod:`.loop` (the search loop and level 0), :mod:`.search` (its Python driver),
+:mod:`.beliefs`, :mod:`.dominosa`; :mod:`.cache` and :mod:`.jit` keep numba's cache fresh.
+
+The compiled modules are imported when first used: loading numba takes about 0.6 s, which
+``import dominosa_lab`` (every command, every worker process) should not pay, and loading the
+kernels from numba's cache about as much again. In a process that has not loaded the kernels yet,
+a board of at most :data:`DEDUCE_FIRST_MAX` placements is first given to the Python forms of the
+deductions the engine's level 0 runs (:func:`.mirror.deduced`): when they place every domino, so
+would the engine, and the one solution is counted as the engine counts it (a node and a choice
+among one per placement) with no kernel loaded (a one-shot command on a person-made board); else
+the engine starts from scratch.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from dominosa_lab.core.puzzle import Placement, Puzzle, Solution
+from dominosa_lab.core.search import Search, SearchStopped
+from dominosa_lab.solvers.fast.cache import is_compiled
+from dominosa_lab.solvers.fast.mirror import deduced
+
+if TYPE_CHECKING:
+    from dominosa_lab.solvers.fast.dominosa import DominosaCover
+    from dominosa_lab.solvers.fast.search import CoverSearch
+
+__all__ = ["DEDUCE_FIRST_MAX", "PROBE_MAX_PLACEMENTS", "first_solution_counts", "is_compiled",
+           "solve", "warm_up"]
+
+#: Probing costs one propagation per placement: worth it on boards people solve by hand.
+PROBE_MAX_PLACEMENTS = 400
+#: Boards of at most this many placements (N = 13 on the rectangle) try the Python deductions
+#: first while the kernels are not loaded: there they take milliseconds, loading them a second.
+DEDUCE_FIRST_MAX = 400
+#: The module whose import loads the engine's kernels.
+_KERNELS = "dominosa_lab.solvers.fast.loop"
+
+
+def solve(puzzle: Puzzle, search: Search) -> Iterator[Solution]:
+    """Yield every solution of ``puzzle`` (the next one is searched for when asked; by deduction
+    alone on a small board while the kernels are not loaded, see the module text).
+
+    Examples
+    --------
+    >>> from dominosa_lab import from_tatham, load, solve
+    >>> r = solve(load("tcg-n10"), method="fast", limit=None)
+    >>> r.status, len(r.solutions), all(s.is_valid() for s in r.solutions)
+    ('solved', 16, True)
+    >>> solve(from_tatham("6:13426004156616604462233262440300525512351342063315415510"),
+    ...       method="fast").stats.choices
+    0
+    """
+    if _KERNELS not in sys.modules and len(puzzle.placements()) <= DEDUCE_FIRST_MAX:
+        placed = deduced(puzzle)
+        if placed is not None:
+            return _by_deduction(puzzle, search, placed)
+    return _compiled(puzzle, search)
+
+
+def _by_deduction(puzzle: Puzzle, search: Search, placed: list[Placement]
+                  ) -> Iterator[Solution]:
+    """Report the deduced placements as the engine reports a board it finishes at level 0,
+    yield the solution, and take them back (no backtracks: a solution was found below)."""
+    search.check_time()
+    for placement in placed:
+        search.choice(1)
+        search.place(placement)
+    solution = Solution(puzzle, placed)
+    search.found(solution)
+    yield solution
+    for placement in reversed(placed):
+        search.remove(placement)
+
+
+def _compiled(puzzle: Puzzle, search: Search) -> Iterator[Solution]:
+    """The engine's solutions, in turn."""
+    from dominosa_lab.solvers.fast.dominosa import DominosaCover
+    from dominosa_lab.solvers.fast.warm import ensure_compiled
+
+    ensure_compiled()
+    board = DominosaCover(puzzle)
+    engine = board.engine(search)
+    _level_zero(engine, board, probe=board.model.n_options <= PROBE_MAX_PLACEMENTS)
+    for cover in engine.covers():
+        solution = Solution(puzzle, map(board.placements.__getitem__, cover.tolist()))
+        search.found(solution)
+        yield solution
+
+
+def _level_zero(engine: CoverSearch, board: DominosaCover, probe: bool,
+                guided: bool = True) -> None:
+    """Level 0 (:func:`.dominosa.root_deductions`), then, when ``guided``, the placements belief
+    propagation believes in preferred by every decision (:func:`.decide.guide`)."""
+    from dominosa_lab.solvers.fast.decide import guide
+    from dominosa_lab.solvers.fast.dominosa import root_deductions
+
+    if root_deductions(engine, board, probe) and guided:
+        guide(engine)
+
+
+def first_solution_counts(puzzle: Puzzle, *, rule: bool = True, learn: bool = True,
+                          guided: bool = True, probe: bool = False,
+                          max_nodes: int = 200_000) -> dict[str, int | str]:
+    """The engine's own counters up to the first solution, with a part of the method switched
+    off (``rule``: the blocked-option rule; ``learn``: clause learning, else depth first;
+    ``guided``: the beliefs' placements first on boards of at least
+    :data:`~.decide.GUIDE_MIN_PLACEMENTS`, else the longest conflict-free assignment's): what
+    each part saves, in counts that are the same on every machine.
+
+    Returns ``status`` ("solved", "no_solution" or "stopped" at ``max_nodes``) and the counters
+    of :attr:`.search.CoverSearch.counters` (nodes, conflicts, decisions, ...).
+
+    Examples
+    --------
+    >>> from dominosa_lab import random_puzzle
+    >>> board = random_puzzle(12, 1).puzzle
+    >>> with_rule, without = first_solution_counts(board), first_solution_counts(board, rule=False)
+    >>> with_rule["status"], without["status"], with_rule["conflicts"] <= without["conflicts"]
+    ('solved', 'solved', True)
+    """
+    from dominosa_lab.solvers.fast.dominosa import DominosaCover
+    from dominosa_lab.solvers.fast.warm import ensure_compiled
+
+    ensure_compiled()
+    board = DominosaCover(puzzle)
+    engine = board.engine(Search(max_nodes=max_nodes), rule, learn)
+    try:
+        _level_zero(engine, board, probe, guided)
+        status = "solved" if next(engine.covers(), None) is not None else "no_solution"
+    except SearchStopped:
+        status = "stopped"
+    return {"status": status, **engine.counters}
+
+
+def warm_up() -> float:
+    """Compile (or load from numba's cache) every kernel of the engine now, rather than in the
+    first solve; returns the seconds taken (:func:`.warm.warm_up`).
+
+    Examples
+    --------
+    >>> warm_up() >= 0
+    True
+    """
+    from dominosa_lab.solvers.fast.warm import warm_up as compile_all
+
+    return compile_all()

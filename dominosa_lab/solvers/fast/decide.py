@@ -1,0 +1,158 @@
+"""The branching heuristic, all of it: which item, which option, which phase, when to restart,
+and which options a caller (belief propagation) prefers.
+
+* **Item**: the uncovered primary item with fewest options left; ties go to the largest summed
+  activity of its open options when learning, else to the first.
+* **Option**: the most active open option of the item, an option of the target phase first.
+* **Target phase**: the longest conflict-free assignment seen so far (:func:`update_target`), or
+  for good the options a caller prefers (:func:`prefer`); on Dominosa boards of at least
+  :data:`GUIDE_MIN_PLACEMENTS` placements, the placements belief propagation believes in
+  (:func:`guide`: on random boards nearly always right).
+* **Restarts**: after a number of conflicts that follows Luby's sequence in units of
+  :data:`LUBY_UNIT`, back to level 0 keeping the learned clauses (:func:`restart_level`).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from dominosa_lab.solvers.fast.assign import event
+from dominosa_lab.solvers.fast.jit import bare
+from dominosa_lab.solvers.fast.state import (
+    BEST,
+    E_RESTART,
+    F_LEARN,
+    F_RESTARTS,
+    F_TARGET,
+    FLAGS,
+    N_TRUE,
+    RESTART_BUDGET,
+    RESTART_INDEX,
+    RESTART_UNIT,
+    RESTARTS,
+    SINCE_RESTART,
+    State,
+)
+
+__all__ = ["GUIDE_MIN_PLACEMENTS", "LUBY_UNIT", "choose", "guide", "luby", "prefer",
+           "restart_level", "schedule_restarts", "update_target"]
+
+#: Restarts follow Luby's sequence in units of this many conflicts.
+LUBY_UNIT = 300
+#: Below N = 36 belief propagation costs more than the search it saves, at N = 36 as much
+#: (``benchmarks/bench_beliefs.py``): boards under 3,000 placements (N = 37 on the
+#: rectangle) search without it.
+GUIDE_MIN_PLACEMENTS = 3000
+
+
+@bare
+def luby(i):
+    """The i-th term (from 1) of Luby's sequence 1, 1, 2, 1, 1, 2, 4, ..."""
+    k = 1
+    while (1 << k) - 1 < i:
+        k += 1
+    while i != (1 << k) - 1:
+        i = i - (1 << (k - 1)) + 1
+        k = 1
+        while (1 << k) - 1 < i:
+            k += 1
+    return 1 << (k - 1)
+
+
+@bare
+def _item(m, s, learn):
+    """The uncovered primary item with fewest options left (ties: see the module); returns
+    (item, options left)."""
+    best = -1
+    bestn = 1 << 40
+    besta = -1.0
+    for i in range(m.primary.shape[0]):
+        if m.primary[i] == 0 or s.cover[i] >= 0:
+            continue
+        n = s.left[i]
+        if n > bestn or (n == bestn and not learn):
+            continue
+        a = 0.0
+        if learn:
+            for j in range(m.item_start[i], m.item_start[i + 1]):
+                q = m.item_options[j]
+                if s.value[q] == -1:
+                    a += s.activity[q]
+        if n < bestn or a > besta:
+            best = i
+            bestn = n
+            besta = a
+    return best, bestn
+
+
+@bare
+def choose(m, s):
+    """The decision: (option to make true, options left to its item)."""
+    flags = s.scalars[FLAGS]
+    item, n = _item(m, s, (flags & F_LEARN) != 0)
+    target = (flags & F_TARGET) != 0
+    best = -1
+    besta = -1.0
+    for j in range(m.item_start[item], m.item_start[item + 1]):
+        q = m.item_options[j]
+        if s.value[q] == -1:
+            a = s.activity[q] + (1e200 if target and s.target[q] == 1 else 0.0)
+            if a > besta:
+                besta = a
+                best = q
+    return best, n
+
+
+@bare
+def update_target(s):
+    """Before a decision: an assignment longer than any before becomes the target phase."""
+    sc = s.scalars
+    if (sc[FLAGS] & F_TARGET) != 0 and sc[N_TRUE] > sc[BEST]:
+        sc[BEST] = sc[N_TRUE]
+        for q in range(s.value.shape[0]):
+            s.target[q] = 1 if s.value[q] == 1 else 0
+
+
+@bare
+def restart_level(s, level):
+    """The level to jump back to after a conflict whose learned clause asserts at ``level``: 0
+    when a restart is due (then counted, logged and the next one scheduled). Returns (restart,
+    level)."""
+    sc = s.scalars
+    if (sc[FLAGS] & F_RESTARTS) == 0 or sc[SINCE_RESTART] < sc[RESTART_BUDGET] or level <= 0:
+        return False, level
+    event(s, E_RESTART, 0)
+    sc[RESTARTS] += 1
+    sc[RESTART_INDEX] += 1
+    sc[RESTART_BUDGET] = sc[RESTART_UNIT] * luby(sc[RESTART_INDEX])
+    sc[SINCE_RESTART] = 0
+    return True, 0
+
+
+def schedule_restarts(s: State) -> None:
+    """The first restart after :data:`LUBY_UNIT` conflicts."""
+    s.scalars[RESTART_UNIT] = LUBY_UNIT
+    s.scalars[RESTART_BUDGET] = LUBY_UNIT
+    s.scalars[RESTART_INDEX] = 1
+
+
+def prefer(s: State, options: np.ndarray) -> None:
+    """Make ``options`` the target phase for good: a decision makes its item's preferred option
+    true first (else the most active), and the target is no longer replaced by the longest
+    conflict-free assignment seen."""
+    s.target[:] = 0
+    s.target[options] = 1
+    s.scalars[BEST] = s.value.shape[0] + 1  # longer than any assignment: never replaced
+
+
+def guide(engine) -> None:
+    """On a model of at least :data:`GUIDE_MIN_PLACEMENTS` options with options left open:
+    prefer (:func:`prefer`) those that belief propagation believes in (:func:`.beliefs.log_odds`
+    above 0). ``engine`` is a :class:`.search.CoverSearch` at level 0."""
+    from dominosa_lab.solvers.fast.beliefs import log_odds
+
+    if engine.model.n_options < GUIDE_MIN_PLACEMENTS:
+        return
+    state = engine.state()
+    if (state == -1).any():
+        prefer(engine.s, np.flatnonzero(log_odds(engine.model, state) > 0))

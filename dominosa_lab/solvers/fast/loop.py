@@ -1,0 +1,252 @@
+"""The search loop: level 0 (:func:`start`, :func:`kill`, :func:`probe`), then propagate, learn
+or backtrack, decide, until a solution, the end, the budget or a tick (:func:`run`)."""
+
+from dominosa_lab.solvers.fast.assign import (
+    backjump,
+    choice,
+    dead_end,
+    event,
+    make_false,
+    make_true,
+    new_level,
+)
+from dominosa_lab.solvers.fast.decide import choose, update_target
+from dominosa_lab.solvers.fast.jit import kernel, now
+from dominosa_lab.solvers.fast.learn import add_clause, learn
+from dominosa_lab.solvers.fast.propagate import propagate
+from dominosa_lab.solvers.fast.rule import blocked, may_fire
+from dominosa_lab.solvers.fast.state import (
+    AFTER_SOLUTION,
+    C_ALO,
+    C_KILL,
+    C_NONE,
+    C_STOP,
+    CONFLICTS,
+    DECISIONS,
+    DONE,
+    E_SOLUTION,
+    EXHAUSTED,
+    F_LEARN,
+    FLAGS,
+    LEVEL,
+    N_EVENTS,
+    NODE_LIMIT,
+    R_ALO,
+    R_CL,
+    R_DEC,
+    R_FACT,
+    RULE_MAX_LEFT,
+    SILENT,
+    SINCE_RESTART,
+    SOLUTION,
+    SOLUTIONS,
+    TICK,
+    UNCOVERED,
+)
+
+__all__ = ["finish", "kill", "probe", "run", "start"]
+
+
+@kernel
+def _backtrack(m, s):
+    """Without learning: the last decision is false one level up (chronological, as DPLL)."""
+    level = s.scalars[LEVEL]
+    d = s.trail[s.level_start[level]]
+    backjump(m, s, level - 1)
+    make_false(m, s, d, R_FACT, -1, 0)
+
+
+@kernel
+def _block(m, s, g):
+    """After a solution: a clause over the decisions excludes exactly it. False when none."""
+    nlev = s.scalars[LEVEL]
+    if nlev == 0:
+        return False, g
+    learnt = s.learnt
+    for k in range(nlev):
+        learnt[k] = 2 * s.trail[s.level_start[nlev - k]] + 1
+    backjump(m, s, nlev - 1)
+    u = learnt[0] >> 1
+    if nlev == 1:
+        make_false(m, s, u, R_FACT, -1, 0)
+    else:
+        c, g = add_clause(s, g, learnt, nlev, 0)
+        make_false(m, s, u, R_CL, c, 0)
+    return True, g
+
+
+@kernel
+def finish(m, s):
+    """End of the search: take every placement back (logged, counted) and mark it done."""
+    backjump(m, s, 0)
+    s.level_start[1] = 0
+    backjump(m, s, 0)
+    s.scalars[DONE] = 1
+
+
+@kernel
+def _conflict(m, s, g, kind, a, b):
+    """A conflict: counted, then learned from or backtracked; returns (what, clauses), what
+    -1 to go on."""
+    sc = s.scalars
+    sc[CONFLICTS] += 1
+    sc[SINCE_RESTART] += 1
+    dead_end(s, kind)
+    if sc[LEVEL] == 0:
+        finish(m, s)
+        return EXHAUSTED, g
+    if (sc[FLAGS] & F_LEARN) == 0:
+        _backtrack(m, s)
+        return -1, g
+    ok, g = learn(m, s, g, kind, a, b)
+    return (-1 if ok else NODE_LIMIT), g
+
+
+@kernel
+def _decide(m, s):
+    """A decision, counted as a choice; False when the node budget is spent."""
+    update_target(s)
+    q, k = choose(m, s)
+    s.scalars[DECISIONS] += 1
+    new_level(s)
+    choice(s, k)
+    return make_true(m, s, q, R_DEC, -1)
+
+
+@kernel
+def run(m, s, g, deadline, slice_conflicts):
+    """Search on to the next solution: (what happened, clauses).
+
+    SOLUTION (the cover is on the board), EXHAUSTED (no solution left; everything taken back),
+    NODE_LIMIT (the node budget is spent), TICK (``slice_conflicts`` conflicts, the deadline
+    passed, or the event log is half full: call again to go on).
+    """
+    sc = s.scalars
+    half = s.events.shape[0] // 2
+    if sc[DONE] == 1:
+        return EXHAUSTED, g
+    if sc[AFTER_SOLUTION] == 1:
+        sc[AFTER_SOLUTION] = 0
+        ok, g = _block(m, s, g)
+        if not ok:
+            finish(m, s)
+            return EXHAUSTED, g
+    stop_at = sc[CONFLICTS] + slice_conflicts
+    while True:
+        if sc[N_EVENTS] > half:
+            return TICK, g
+        kind, a, b = propagate(m, s, g)
+        if kind == C_STOP:
+            return NODE_LIMIT, g
+        if kind != C_NONE:
+            what, g = _conflict(m, s, g, kind, a, b)
+            if what >= 0:
+                return what, g
+            if sc[CONFLICTS] >= stop_at or ((sc[CONFLICTS] & 63) == 0 and now() > deadline):
+                return TICK, g
+            continue
+        if sc[UNCOVERED] == 0:
+            sc[SOLUTIONS] += 1
+            sc[AFTER_SOLUTION] = 1
+            event(s, E_SOLUTION, sc[SOLUTIONS])
+            return SOLUTION, g
+        if not _decide(m, s):
+            return NODE_LIMIT, g
+
+
+@kernel
+def kill(m, s, g, options):
+    """Make ``options`` false at level 0 (deductions found outside the kernel); propagate.
+
+    Returns the conflict kind."""
+    for q in options:
+        if s.value[q] == 1:
+            return C_KILL
+        if s.value[q] == -1:
+            make_false(m, s, q, R_FACT, -1, 0)
+    kind, _, _ = propagate(m, s, g)
+    return kind
+
+
+@kernel
+def _binary(m, s, p, c):
+    """Whether option p covers a primary item of class c with exactly two options left."""
+    for j in range(m.option_start[p], m.option_start[p + 1]):
+        i = m.option_items[j]
+        if m.primary[i] == 1 and m.klass[i] == c and s.left[i] == 2:
+            return True
+    return False
+
+
+@kernel
+def _fails(m, s, g, p):
+    """Whether making option p true at a trial level leads by propagation to a conflict (the
+    trial is reasoning, not search: it places no node and logs nothing)."""
+    s.scalars[SILENT] = 1
+    new_level(s)
+    make_true(m, s, p, R_DEC, -1)
+    kind, _, _ = propagate(m, s, g)
+    backjump(m, s, 0)
+    s.scalars[SILENT] = 0
+    return kind != C_NONE
+
+
+@kernel
+def probe(m, s, g, c):
+    """Failed-option probing at level 0, to a fixed point: (conflict kind, options ruled out).
+
+    An option of a primary item of class c with two options left whose choice leads by
+    propagation to a conflict is false (its item then takes the other).
+    """
+    ruled = 0
+    changed = True
+    while changed:
+        changed = False
+        for p in range(s.value.shape[0]):
+            if s.value[p] != -1 or not _binary(m, s, p, c) or not _fails(m, s, g, p):
+                continue
+            ruled += 1
+            changed = True
+            make_false(m, s, p, R_FACT, -1, 0)
+            kind, _, _ = propagate(m, s, g)
+            if kind != C_NONE:
+                return kind, ruled
+    return C_NONE, ruled
+
+
+@kernel
+def _single_options(m, s):
+    """Every uncovered primary item with one option left takes it; returns the conflict kind
+    (an item with none: C_ALO)."""
+    for i in range(m.primary.shape[0]):
+        if m.primary[i] == 0 or s.cover[i] >= 0:
+            continue
+        if s.left[i] == 0:
+            return C_ALO
+        if s.left[i] == 1:
+            for j in range(m.item_start[i], m.item_start[i + 1]):
+                if s.value[m.item_options[j]] == -1:
+                    if not make_true(m, s, m.item_options[j], R_ALO, i):
+                        return C_STOP
+                    break
+    return C_NONE
+
+
+@kernel
+def start(m, s, g, dead):
+    """Level 0 before any search: ``dead`` options false, items with one option taken, the
+    blocked-option rule on every item, then propagation. Returns the conflict kind."""
+    for q in dead:
+        if s.value[q] == -1:
+            make_false(m, s, q, R_FACT, -1, 0)
+    kind = _single_options(m, s)
+    if kind != C_NONE:
+        return kind
+    for i in range(m.primary.shape[0]):
+        if m.primary[i] == 1 and s.cover[i] < 0 and 2 <= s.left[i] <= s.scalars[RULE_MAX_LEFT] \
+                and m.rule[i] >= 0 and may_fire(m, s, i):
+            kind, _ = blocked(m, s, i)
+            if kind != C_NONE:
+                return kind
+    kind, _, _ = propagate(m, s, g)
+    return kind

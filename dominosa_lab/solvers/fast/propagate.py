@@ -1,0 +1,151 @@
+"""Unit propagation to a fixed point, with the exactly-one constraints read off the item lists.
+
+A true option makes every other option of its items false; a primary item left with one option
+not false makes it true, with none it is a conflict; the blocked-option rule (:mod:`.rule`) runs
+on every primary item that lost an option; learned clauses are watched (two literals each). The
+reasons of these steps are not stored as clauses: conflict analysis rebuilds them (:mod:`.learn`).
+"""
+
+from dominosa_lab.solvers.fast.assign import make_false, make_true
+from dominosa_lab.solvers.fast.jit import bare
+from dominosa_lab.solvers.fast.rule import blocked, blocked_option, may_fire
+from dominosa_lab.solvers.fast.state import (
+    C_ALO,
+    C_BIN,
+    C_CL,
+    C_NONE,
+    C_STOP,
+    QUEUE_HEAD,
+    R_ALO,
+    R_BIN,
+    R_CL,
+    RULE_MAX_LEFT,
+    TRAIL_LEN,
+)
+
+__all__ = ["propagate"]
+
+
+@bare
+def _after_true(m, s, v):
+    """Option v is true: every other option of its items is false (two true: a conflict)."""
+    for j in range(m.option_start[v], m.option_start[v + 1]):
+        i = m.option_items[j]
+        for k in range(m.item_start[i], m.item_start[i + 1]):
+            q = m.item_options[k]
+            if q == v:
+                continue
+            if s.value[q] == 1:
+                return C_BIN, v, q
+            if s.value[q] == -1:
+                make_false(m, s, q, R_BIN, v, 0)
+    return C_NONE, 0, 0
+
+
+@bare
+def _last_option(m, s, i):
+    """Item i has one option not false: it is made true (C_STOP: the node budget is spent)."""
+    for k in range(m.item_start[i], m.item_start[i + 1]):
+        q = m.item_options[k]
+        if s.value[q] == -1:
+            return C_NONE if make_true(m, s, q, R_ALO, i) else C_STOP
+    return C_NONE
+
+
+@bare
+def _after_false(m, s, v):
+    """Option v is false: each uncovered primary item of v with one option left takes it, with
+    none is a conflict, with a few left is read by the blocked-option rule."""
+    for j in range(m.option_start[v], m.option_start[v + 1]):
+        i = m.option_items[j]
+        if m.primary[i] == 0 or s.cover[i] >= 0:
+            continue
+        n = s.left[i]
+        if n == 0:
+            return C_ALO, i, 0
+        if n == 1:
+            if _last_option(m, s, i) == C_STOP:
+                return C_STOP, 0, 0
+        elif m.rule[i] >= 0 and n <= s.scalars[RULE_MAX_LEFT] and may_fire(m, s, i) \
+                and blocked_option(m, s.value, i, m.rule[i]) >= 0:
+            kind, q = blocked(m, s, i)
+            if kind != C_NONE:
+                return kind, i, q
+    return C_NONE, 0, 0
+
+
+@bare
+def _satisfied_or_moved(g, s, f, e, o):
+    """The clause of watch slot e (watching literal f, now false; the other watch o): True when
+    o is true or the watch moved to another literal not false (then unlinked from f's list by
+    the caller and linked to the new literal's here)."""
+    ov = s.value[o >> 1]
+    if ov != -1 and ov == 1 - (o & 1):
+        return True, False
+    c = e >> 1
+    for j in range(g.start[c], g.start[c] + g.length[c]):
+        lit = g.literals[j]
+        if lit in (f, o):
+            continue
+        lv = s.value[lit >> 1]
+        if lv == -1 or lv == 1 - (lit & 1):
+            g.watch_literal[e] = lit
+            g.watch_next[e] = g.watch_head[lit]
+            g.watch_head[lit] = e
+            return True, True
+    return False, False
+
+
+@bare
+def _watched(m, s, g, f):
+    """The learned clauses watching literal f (now false): each moves its watch, or is unit
+    (its other watch is implied) or false (a conflict)."""
+    e = g.watch_head[f]
+    prev = -1
+    while e >= 0:
+        nxt = g.watch_next[e]
+        c = e >> 1
+        done, moved = (True, True) if g.deleted[c] == 1 else \
+            _satisfied_or_moved(g, s, f, e, g.watch_literal[e ^ 1])
+        if moved:  # deleted or watching elsewhere now: unlink
+            if prev < 0:
+                g.watch_head[f] = nxt
+            else:
+                g.watch_next[prev] = nxt
+            e = nxt
+            continue
+        prev = e
+        e = nxt
+        if done:
+            continue
+        o = g.watch_literal[prev ^ 1]
+        if s.value[o >> 1] != -1:
+            return C_CL, c, 0
+        if (o & 1) == 0:
+            if not make_true(m, s, o >> 1, R_CL, c):
+                return C_STOP, 0, 0
+        else:
+            make_false(m, s, o >> 1, R_CL, c, 0)
+    return C_NONE, 0, 0
+
+
+@bare
+def propagate(m, s, g):
+    """Unit propagation to a fixed point: (conflict kind, a, b); ``C_STOP``: the node budget ran
+    out."""
+    sc = s.scalars
+    while sc[QUEUE_HEAD] < sc[TRAIL_LEN]:
+        v = s.trail[sc[QUEUE_HEAD]]
+        sc[QUEUE_HEAD] += 1
+        if s.value[v] == 1:
+            kind, a, b = _after_true(m, s, v)
+            f = 2 * v + 1
+        else:
+            kind, a, b = _after_false(m, s, v)
+            f = 2 * v
+        if kind != C_NONE:
+            return kind, a, b
+        kind, a, b = _watched(m, s, g, f)
+        if kind != C_NONE:
+            return kind, a, b
+    return C_NONE, 0, 0

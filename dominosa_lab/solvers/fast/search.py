@@ -1,0 +1,210 @@
+"""One search of the compiled engine over a :class:`~.state.CoverModel`, reporting to a
+:class:`~dominosa_lab.core.search.Search` (the Python driver of :mod:`.loop`).
+
+Counting (the house rule, ``docs/architecture.md``): every option made true is a node, a decision
+a choice among the options left to its item, a deduction a choice among one, a conflict (at level
+0 too) a dead end and a choice among none; an option taken back (by a backjump, a restart or after
+a solution) is a backtrack when no solution was found since it was made true. The kernels keep
+these counters themselves; with ``trace=True`` they also log every event, and the events are
+replayed into the ``Search``, which then counts (the two agree: a test holds them to it). A search
+that learns comes back to states it left and branches there again, so its tree can show a state
+with several choices (``MethodInfo.revisits``).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
+
+import numpy as np
+
+from dominosa_lab.core.search import Search
+from dominosa_lab.solvers.fast import decide, loop
+from dominosa_lab.solvers.fast.assign import dead_end
+from dominosa_lab.solvers.fast.learn import REDUCE_FIRST
+from dominosa_lab.solvers.fast.state import (
+    BACKTRACKS,
+    C_ALO,
+    C_BIN,
+    C_BLK,
+    C_CL,
+    C_KILL,
+    C_NONE,
+    C_STOP,
+    CONFLICTS,
+    DECISIONS,
+    E_CHOICE,
+    E_DEAD,
+    E_PLACE,
+    E_REMOVE,
+    E_RESTART,
+    EXHAUSTED,
+    F_LEARN,
+    F_MINIMIZE,
+    F_RESTARTS,
+    F_TARGET,
+    F_TRACE,
+    MAX_DEPTH,
+    N_CLAUSES,
+    N_EVENTS,
+    NODE_LIMIT,
+    NODES,
+    REDUCE_AT,
+    RESTARTS,
+    SOLUTION,
+    SOLUTIONS,
+    CoverModel,
+    new_clauses,
+    new_state,
+)
+
+__all__ = ["SLICE", "CoverSearch"]
+
+#: Conflicts between two returns of the kernel (to read the clock and report progress).
+SLICE = 2048
+_DEAD_END = {
+    C_BIN: "an item would be covered twice",
+    C_ALO: "an item has no option left",
+    C_CL: "a learned clause rules this state out",
+    C_BLK: "an option clashes with every option left to an item",
+    C_KILL: "a deduction at the start rules out an option already taken",
+}
+
+
+class CoverSearch:
+    """One search over a :class:`~.state.CoverModel`, reporting to a :class:`Search`.
+
+    Parameters
+    ----------
+    model : CoverModel
+    search : Search
+        Counters, budget and trace of the run.
+    payload : callable
+        ``payload(option)``: what a trace shows for an option (e.g. a Placement).
+    dead : sequence of int
+        Options false before the search starts (e.g. through a hole).
+    learn : bool
+        Clause learning with Luby restarts; without, a conflict makes the last decision
+        false one level up (a depth-first search over binary choices, as DPLL), which
+        is cheaper on problems whose items have many options and short refutations.
+    rule_max : int, optional
+        Read the blocked-option rule only on items with at most this many options left
+        (a bound past which the rule cannot fire saves its cost; None: always).
+
+    The search starts at level 0 (:meth:`start`, or a caller's own compiled deductions
+    there through :meth:`deduce`) before :meth:`covers` streams the solutions.
+
+    Examples
+    --------
+    >>> from dominosa_lab.solvers.fast.state import cover_model
+    >>> engine = CoverSearch(cover_model([0, 2, 3, 4], [0, 1, 0, 1], [True, True]), Search(), int)
+    >>> engine.start(), sorted(sorted(c.tolist()) for c in engine.covers())
+    (True, [[0], [1, 2]])
+    """
+
+    def __init__(self, model: CoverModel, search: Search, payload: Callable[[int], Any],
+                 dead: Sequence[int] = (), learn: bool = True,
+                 rule_max: int | None = None) -> None:
+        self.model, self.search, self.payload = model, search, payload
+        flags = ((F_TRACE if search.tracing else 0) | F_TARGET | F_MINIMIZE
+                 | (F_RESTARTS | F_LEARN if learn else 0))
+        events = 16 * (model.n_options + model.n_items) + 1024 if search.tracing else 2
+        self.s = new_state(model, max_nodes=search.max_nodes, flags=flags, rule_max=rule_max,
+                           events=events)
+        self.s.scalars[REDUCE_AT] = REDUCE_FIRST
+        decide.schedule_restarts(self.s)
+        self.g = new_clauses(model.n_options)
+        self.dead = np.asarray(dead, dtype=np.int64)
+        self.failed = False
+
+    @property
+    def counters(self) -> dict[str, int]:
+        """The kernel's own counters: nodes, backtracks, max_depth, decisions, conflicts,
+        restarts, learned (clauses), solutions."""
+        sc = self.s.scalars
+        return {"nodes": int(sc[NODES]), "backtracks": int(sc[BACKTRACKS]),
+                "max_depth": int(sc[MAX_DEPTH]), "decisions": int(sc[DECISIONS]),
+                "conflicts": int(sc[CONFLICTS]), "restarts": int(sc[RESTARTS]),
+                "learned": int(sc[N_CLAUSES]), "solutions": int(sc[SOLUTIONS])}
+
+    @property
+    def branching(self) -> Counter:
+        """Choices made, by number of options (the kernel's count)."""
+        return Counter({k: int(c) for k, c in enumerate(self.s.choices) if c})
+
+    def state(self) -> np.ndarray:
+        """Per option: -1 open, 0 false, 1 true."""
+        return self.s.value
+
+    def prefer(self, options: np.ndarray) -> None:
+        """Make ``options`` the target phase for good (:func:`.decide.prefer`)."""
+        decide.prefer(self.s, options)
+
+    def start(self) -> bool:
+        """Level 0: dead options out, forced options in, propagation; False on a conflict."""
+        return self.deduce(loop.start, self.dead)
+
+    def deduce(self, kernel: Callable[..., int], *args: Any) -> bool:
+        """Level 0 by a caller's compiled deductions: ``kernel(m, s, g, *args)`` (numba; it may
+        call :func:`.loop.start`, with :attr:`dead`, :func:`.loop.kill` and :func:`.loop.probe`)
+        returns a conflict kind. False on a conflict."""
+        return self._settle(kernel(self.model, self.s, self.g, *args))
+
+    def covers(self) -> Iterator[np.ndarray]:
+        """Yield each solution as the array of its options (true options), in turn."""
+        search = self.search
+        search.check_time()
+        if self.failed:
+            self._end()
+            return
+        deadline = search.deadline if search.deadline is not None else float("inf")
+        while True:
+            what, self.g = loop.run(self.model, self.s, self.g, deadline, SLICE)
+            self._report()
+            if what == SOLUTION:
+                yield np.flatnonzero(self.s.value == 1)
+                search.check_time()  # solutions may follow one another without a conflict
+            elif what == EXHAUSTED:
+                return
+            elif what == NODE_LIMIT:
+                search.check_nodes()
+            else:
+                search.check_time()
+
+    def _settle(self, kind: int) -> bool:
+        """After a level-0 step: report it; a conflict is a dead end, and there is no solution."""
+        if kind not in (C_NONE, C_STOP):
+            dead_end(self.s, kind)
+        self._report()
+        if kind == C_STOP:
+            self.search.check_nodes()
+        self.failed |= kind != C_NONE
+        return not self.failed
+
+    def _end(self) -> None:
+        loop.finish(self.model, self.s)
+        self._report()
+
+    def _report(self) -> None:
+        """Replay the logged events into the search, or copy the kernel's counters to it."""
+        search, sc = self.search, self.s.scalars
+        if not search.tracing:
+            stats = search.stats
+            stats.nodes, stats.backtracks = int(sc[NODES]), int(sc[BACKTRACKS])
+            stats.max_depth = int(sc[MAX_DEPTH])
+            stats.branching = self.branching
+            return
+        events = self.s.events[:sc[N_EVENTS]].reshape(-1, 2)
+        sc[N_EVENTS] = 0
+        for kind, value in events.tolist():
+            if kind == E_CHOICE:
+                search.choice(value)
+            elif kind == E_PLACE:
+                search.place(self.payload(value))
+            elif kind == E_REMOVE:
+                search.remove(self.payload(value))
+            elif kind == E_DEAD:
+                search.dead_end(_DEAD_END[value])
+            elif kind == E_RESTART:
+                search.note("restart: back to level 0, keeping the learned clauses")

@@ -1,0 +1,258 @@
+"""The engine's records and their constants: the model (read only), the search state (changed in
+place) and the learned clauses (grown), as named tuples of numpy arrays.
+
+numba compiles a named tuple's field access to the same code as a plain tuple's item access, so
+the kernels read ``s.value[q]`` and ``m.item_options[j]`` at no cost. This module imports no
+numba: building the records is plain numpy.
+
+A literal is ``2 * option + 1`` for "the option is false" and ``2 * option`` for "it is true".
+
+Examples
+--------
+>>> m = cover_model([0, 2, 3, 4], [0, 1, 0, 1], [True, True])
+>>> s = new_state(m, max_nodes=None, flags=F_LEARN, rule_max=None)
+>>> s.value.tolist(), int(s.scalars[UNCOVERED]), s.left.tolist()
+([-1, -1, -1], 2, [2, 2])
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+from dominosa_lab.core.exact_cover import ExactCover
+from dominosa_lab.errors import ExactCoverError
+
+__all__ = [
+    "Clauses",
+    "CoverModel",
+    "State",
+    "class_items",
+    "cover_model",
+    "from_exact_cover",
+    "new_clauses",
+    "new_state",
+]
+
+# why an option got its value (State.reason)
+R_DEC, R_BIN, R_ALO, R_CL, R_BLK, R_FACT = 0, 1, 2, 3, 4, 5
+# conflict kinds (also the value of a dead-end event)
+C_NONE, C_BIN, C_ALO, C_CL, C_BLK, C_STOP, C_KILL = 0, 1, 2, 3, 4, 5, 6
+# events: (kind, value) pairs in State.events
+E_CHOICE, E_PLACE, E_REMOVE, E_DEAD, E_SOLUTION, E_RESTART = 0, 1, 2, 3, 4, 5
+# what a run of the search returns
+SOLUTION, EXHAUSTED, NODE_LIMIT, TICK = 0, 1, 2, 3
+# flags (the scalar FLAGS)
+F_TRACE, F_RESTARTS, F_TARGET, F_MINIMIZE, F_LEARN = 1, 2, 4, 8, 16
+
+# the fields of State.scalars
+(TRAIL_LEN, QUEUE_HEAD, LEVEL, N_TRUE, UNCOVERED, NODES, BACKTRACKS, DECISIONS, CONFLICTS,
+ RESTARTS, SOLUTIONS, N_CLAUSES, N_LITERALS, LIVE_CLAUSES, REDUCE_AT, RESTART_INDEX,
+ RESTART_BUDGET, SINCE_RESTART, MAX_DEPTH, BEST, N_EVENTS, AFTER_SOLUTION, MAX_NODES, FLAGS,
+ RESTART_UNIT, STAMP, SILENT, RULE_MAX_LEFT, DONE) = range(29)
+N_SCALARS = 32
+# the fields of State.increments: the activity bump of an option, of a clause
+OPTION_BUMP, CLAUSE_BUMP = 0, 1
+
+
+class CoverModel(NamedTuple):
+    """An exact-cover problem as arrays (CSR both ways), read only by the kernels.
+
+    Option ``o`` covers ``option_items[option_start[o]:option_start[o + 1]]``; item ``i`` is
+    covered by ``item_options[item_start[i]:item_start[i + 1]]``; ``primary[i]`` is 1 for an item
+    covered exactly once (0: at most once). ``klass`` is each item's class and ``rule`` the class
+    through which the blocked-option rule reads it (-1: not at all); ``one`` (:func:`class_items`)
+    per class and option the one item of that class the option covers; ``table`` the rule's table
+    (``rule.rule_table``; empty on small models). Build one with :func:`cover_model`.
+    """
+
+    option_start: np.ndarray
+    option_items: np.ndarray
+    item_start: np.ndarray
+    item_options: np.ndarray
+    primary: np.ndarray
+    rule: np.ndarray
+    klass: np.ndarray
+    one: np.ndarray
+    table: np.ndarray
+
+    @property
+    def n_options(self) -> int:
+        """How many options."""
+        return self.option_start.shape[0] - 1
+
+    @property
+    def n_items(self) -> int:
+        """How many items."""
+        return self.primary.shape[0]
+
+    def options_of(self, item: int) -> np.ndarray:
+        """The options covering ``item``."""
+        return self.item_options[self.item_start[item]:self.item_start[item + 1]]
+
+    def items_of(self, option: int) -> np.ndarray:
+        """The items ``option`` covers."""
+        return self.option_items[self.option_start[option]:self.option_start[option + 1]]
+
+
+class State(NamedTuple):
+    """The search state, changed in place by the kernels.
+
+    Per option: ``value`` (-1 open, 0 false, 1 true), ``reason`` (``R_*``: why), ``target`` (1 in
+    the target phase), ``level`` (decision level of the value), ``reason_a`` / ``reason_b`` (the
+    reason's item, option or clause), ``found_at`` (solutions found when made true), ``mark``
+    (conflict analysis), ``activity``; ``trail`` (options in the order they got a value) and
+    ``level_start`` (where each level starts on it). Per item: ``left`` (options not false) and
+    ``cover`` (the true option, -1 none). ``scalars`` (the fields named above: counters, budget,
+    flags), ``increments`` (the activity bumps), the scratch rows of conflict analysis
+    (``buffer``, ``learnt``, ``marked``, ``buffer2``, ``stack``, ``level_stamp``), ``choices``
+    (choices made by number of options) and ``events`` (the trace's log of (kind, value) pairs).
+    """
+
+    value: np.ndarray
+    reason: np.ndarray
+    target: np.ndarray
+    level: np.ndarray
+    reason_a: np.ndarray
+    reason_b: np.ndarray
+    found_at: np.ndarray
+    mark: np.ndarray
+    activity: np.ndarray
+    trail: np.ndarray
+    level_start: np.ndarray
+    left: np.ndarray
+    cover: np.ndarray
+    scalars: np.ndarray
+    increments: np.ndarray
+    buffer: np.ndarray
+    learnt: np.ndarray
+    marked: np.ndarray
+    buffer2: np.ndarray
+    stack: np.ndarray
+    level_stamp: np.ndarray
+    choices: np.ndarray
+    events: np.ndarray
+
+
+class Clauses(NamedTuple):
+    """The learned clauses: their literals end to end and, per clause, ``start``, ``length``,
+    ``lbd``, ``deleted`` and ``activity``; two watches per clause (slot ``2c + w``: its
+    ``watch_literal`` and the ``watch_next`` slot watching the same literal) and the first slot
+    watching each literal (``watch_head``). Kernels that add a clause return the record grown."""
+
+    literals: np.ndarray
+    start: np.ndarray
+    length: np.ndarray
+    lbd: np.ndarray
+    deleted: np.ndarray
+    activity: np.ndarray
+    watch_literal: np.ndarray
+    watch_next: np.ndarray
+    watch_head: np.ndarray
+
+
+def class_items(starts: np.ndarray, items: np.ndarray, klass: np.ndarray) -> np.ndarray:
+    """Per item class ``c`` and option ``o``, the item of class ``c`` that ``o`` covers (-1:
+    none); the row of a class that some option covers twice is -2 throughout (the
+    blocked-option rule reads such a class through the option lists instead).
+
+    Examples
+    --------
+    >>> class_items(np.array([0, 2, 3]), np.array([0, 1, 1]), np.array([0, 1])).tolist()
+    [[0, -1], [1, 1]]
+    >>> class_items(np.array([0, 2]), np.array([0, 1]), np.array([0, 0])).tolist()
+    [[-2]]
+    """
+    n_options = starts.shape[0] - 1
+    n_classes = int(klass.max()) + 1 if klass.size else 1
+    owner = np.repeat(np.arange(n_options), np.diff(starts))
+    one = np.full((n_classes, n_options), -1, np.int64)
+    one[klass[items], owner] = items
+    counts = np.bincount(owner * n_classes + klass[items], minlength=n_options * n_classes)
+    one[counts.reshape(n_options, n_classes).max(axis=0, initial=0) > 1] = -2
+    return one
+
+
+def cover_model(starts, items, primary, klass=None, rule=None, *,
+                table: np.ndarray | None = None) -> CoverModel:
+    """A checked :class:`CoverModel` from option lists: ``starts`` / ``items`` (option ``o``
+    covers ``items[starts[o]:starts[o + 1]]``, distinct items), ``primary`` per item, and
+    optionally ``klass`` and ``rule`` per item (default: one class, no rule) and the rule's
+    ``table`` (default: none, the rule then tests every item in full).
+
+    Raises
+    ------
+    ExactCoverError
+        If the starts do not rise from 0 to the number of entries, an option is empty or an
+        item is out of range.
+
+    Examples
+    --------
+    >>> m = cover_model([0, 2, 3, 4], [0, 1, 0, 1], [True, True])
+    >>> m.n_options, m.n_items, m.options_of(0).tolist()
+    (3, 2, [0, 1])
+    """
+    ost = np.ascontiguousarray(starts, dtype=np.int64)
+    oit = np.ascontiguousarray(items, dtype=np.int64)
+    prim = np.ascontiguousarray(primary, dtype=np.uint8)
+    n_items = prim.shape[0]
+    if ost.ndim != 1 or ost.shape[0] < 1 or ost[0] != 0 or ost[-1] != oit.shape[0] \
+            or np.any(np.diff(ost) < 1):
+        raise ExactCoverError("option starts must rise from 0 to the number of entries, "
+                              "each option covering at least one item")
+    if oit.size and (oit.min() < 0 or oit.max() >= n_items):
+        raise ExactCoverError(f"an option names an item outside 0..{n_items - 1}")
+    owner = np.repeat(np.arange(ost.shape[0] - 1, dtype=np.int64), np.diff(ost))
+    ist = np.concatenate(([0], np.cumsum(np.bincount(oit, minlength=n_items)))).astype(np.int64)
+    klass = np.zeros(n_items, np.int64) if klass is None else np.asarray(klass, np.int64)
+    rule = np.full(n_items, -1, np.int64) if rule is None else np.asarray(rule, np.int64)
+    return CoverModel(ost, oit, ist, owner[np.argsort(oit, kind="stable")], prim, rule, klass,
+                      class_items(ost, oit, klass),
+                      np.zeros(0, np.int64) if table is None else table)
+
+
+def from_exact_cover(problem: ExactCover, primary=None) -> CoverModel:
+    """The engine's model of an :class:`~dominosa_lab.core.exact_cover.ExactCover` (its options
+    in order, its primary items primary unless ``primary`` says per item otherwise).
+
+    Examples
+    --------
+    >>> from dominosa_lab.core.exact_cover import ExactCover
+    >>> m = from_exact_cover(ExactCover(2, 1, [[0, 2], [1, 2], [0], [1]]))
+    >>> m.n_options, m.primary.tolist(), m.items_of(1).tolist()
+    (4, [1, 1, 0], [1, 2])
+    """
+    arrays = problem.arrays
+    return cover_model(arrays.option_starts, arrays.option_items,
+                       arrays.primary if primary is None else primary)
+
+
+def new_state(model: CoverModel, *, max_nodes: int | None, flags: int, rule_max: int | None,
+              events: int = 2) -> State:
+    """The state at the start of a search: every option open, nothing counted; room for
+    ``events`` logged integers."""
+    p, n = model.n_options, model.n_items
+    scalars = np.zeros(N_SCALARS, np.int64)
+    scalars[UNCOVERED] = int(model.primary.sum())
+    scalars[MAX_NODES] = 1 << 62 if max_nodes is None else max_nodes
+    scalars[FLAGS] = flags
+    scalars[RULE_MAX_LEFT] = 1 << 62 if rule_max is None else rule_max
+    left = np.diff(model.item_start)
+    degree = int(left.max()) if n else 0
+
+    def rows(k: int, size: int) -> list[np.ndarray]:
+        return [np.zeros(size, np.int64) for _ in range(k)]
+
+    return State(np.full(p, -1, np.int8), np.zeros(p, np.int8), np.zeros(p, np.int8),
+                 *rows(5, p), np.zeros(p, np.float64), np.zeros(p, np.int64),
+                 np.zeros(p + 2, np.int64), left, np.full(n, -1, np.int64), scalars,
+                 np.ones(2, np.float64), *rows(6, p + 8), np.zeros(degree + 2, np.int64),
+                 np.empty(events, np.int64))
+
+
+def new_clauses(n_options: int) -> Clauses:
+    """No learned clause yet, with room for a few."""
+    return Clauses(np.empty(1 << 12, np.int64), *[np.zeros(256, np.int64) for _ in range(4)],
+                   np.zeros(256, np.float64), np.empty(512, np.int64), np.empty(512, np.int64),
+                   np.full(2 * n_options, -1, np.int64))
