@@ -18,11 +18,10 @@ import argparse
 import os
 import re
 import sys
-import threading
 import time
 import traceback
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager, nullcontext
+from collections.abc import Callable, Sequence
+from contextlib import nullcontext
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -58,8 +57,6 @@ EXIT_BROKEN_PIPE = 141
 
 #: Seconds a method that can take exponential time runs at the command line unless told.
 DEFAULT_TIME_LIMIT = 60.0
-#: Seconds a solve runs before the command line asks whether its method is compiling.
-COMPILE_NOTE_SECONDS = 1.0
 LIFT = "--time-limit SECONDS to change it, --time-limit none to lift it"
 REPORT = ("this is a bug in dominosa-lab: rerun with --debug to see the traceback, and report "
           "it to the dominosa-lab developers with the command that caused it")
@@ -218,36 +215,10 @@ def _run(puzzle: Puzzle, args: argparse.Namespace,
     info = method_info(args.method)
     time_limit, default = _time_limit(args.time_limit, exponential=info.exponential)
     progress = _Progress(LIFT if default else "")
-    with _compile_note(info):
-        result = solve(puzzle, method=info.name, limit=limit, max_nodes=args.max_nodes,
-                       time_limit=time_limit, progress=progress, order=args.order,
-                       seed=args.seed)
+    result = solve(puzzle, method=info.name, limit=limit, max_nodes=args.max_nodes,
+                   time_limit=time_limit, progress=progress, order=args.order, seed=args.seed)
     progress.end()
     return info, result, default
-
-
-@contextmanager
-def _compile_note(info: MethodInfo) -> Iterator[None]:
-    """Say on stderr that the method is compiling, if the block still runs after
-    :data:`COMPILE_NOTE_SECONDS` and its kernels are not cached: asked only then, since asking
-    loads numba, which a quick solve may never need."""
-    if info.compiled is None:
-        yield
-        return
-
-    def note() -> None:
-        if not info.compiled():
-            print(f"compiling the {info.name} solver (first use only)", file=sys.stderr,
-                  flush=True)
-
-    timer = threading.Timer(COMPILE_NOTE_SECONDS, note)
-    timer.daemon = True
-    timer.start()
-    try:
-        yield
-    finally:
-        timer.cancel()
-        timer.join()  # a note being written ends before the result
 
 
 def _status(result: SearchResult, info: MethodInfo, default: bool) -> str:

@@ -3,7 +3,6 @@
 import os
 import subprocess
 import sys
-from dataclasses import replace
 
 import pytest
 
@@ -289,28 +288,3 @@ def test_a_file_that_is_not_text_is_a_user_error(command, tmp_path, capsys):
                   "at byte 0)\n"
 
 
-def _fast_compiled(monkeypatch, answer, asked):
-    """Make the fast method's cache check answer ``answer`` and record each time it is asked."""
-    def compiled():
-        asked.append(True)
-        return answer
-    monkeypatch.setitem(METHODS, "fast", replace(METHODS["fast"], compiled=compiled))
-
-
-def test_a_solve_that_ends_before_the_note_is_due_never_asks_about_compiling(monkeypatch, capsys):
-    asked = []
-    _fast_compiled(monkeypatch, False, asked)
-    monkeypatch.setattr(cli, "COMPILE_NOTE_SECONDS", 3600.0)
-    assert main(["solve", "mikefc-small"]) == 0
-    assert asked == [] and "compiling" not in capsys.readouterr().err
-
-
-@pytest.mark.parametrize(("cached", "said"), [(False, True), (True, False)])
-def test_a_solve_still_running_when_the_note_is_due_says_if_it_is_compiling(
-        cached, said, monkeypatch, capsys):
-    asked = []
-    _fast_compiled(monkeypatch, cached, asked)
-    monkeypatch.setattr(cli, "COMPILE_NOTE_SECONDS", 0.0)
-    assert main(["solve", "mikefc-small"]) == 0
-    assert asked == [True]
-    assert ("compiling the fast solver (first use only)" in capsys.readouterr().err) == said

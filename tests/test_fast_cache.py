@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import logging
 import shutil
+import time
 
 import pytest
 from numba import njit
 
+from dominosa_lab import random_puzzle, solve
 from dominosa_lab.solvers.fast import cache, warm
 
 
@@ -81,3 +83,14 @@ def test_a_cold_start_says_it_compiles_and_how_long_it_took(monkeypatch, caplog)
     assert [r.getMessage() for r in caplog.records] == [
         "compiling the fast solver's kernels, once: about a minute ...",
         "compiled the fast solver's kernels in 42 s"]
+
+
+def test_the_seconds_spent_compiling_are_set_aside_from_the_solve_budget(monkeypatch):
+    def slow_warm_up() -> float:
+        time.sleep(1.0)
+        return 1.0
+
+    monkeypatch.setattr(warm, "_checked", False)
+    monkeypatch.setattr(cache, "is_compiled", lambda: False)
+    monkeypatch.setattr(warm, "warm_up", slow_warm_up)
+    assert solve(random_puzzle(20, 0).puzzle, time_limit=0.5).status == "solved"

@@ -201,8 +201,25 @@ class Search:
         return self._deadline
 
     def elapsed(self) -> float:
-        """Seconds since the search started."""
+        """Seconds since the search started, less any :meth:`set_aside`."""
         return time.perf_counter() - self._start
+
+    def set_aside(self, seconds: float) -> None:
+        """Charge ``seconds`` just spent on something other than the search (compiling a
+        method's kernels, once per install) neither to the time limit nor to ``seconds``.
+
+        Examples
+        --------
+        >>> s = Search(time_limit=1.0)
+        >>> before = s.deadline
+        >>> s.set_aside(2.5)
+        >>> round(s.deadline - before, 6), s.elapsed() < 0
+        (2.5, True)
+        """
+        self._start += seconds
+        self._next_report += seconds
+        if self._deadline is not None:
+            self._deadline += seconds
 
     def choice(self, k: int) -> None:
         """Record a choice among ``k`` options (``k == 0`` is a dead end); traced as ``choice``."""

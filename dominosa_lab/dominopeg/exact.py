@@ -111,7 +111,7 @@ def _fast(board: PegBoard, search: Search, build) -> Iterator[PegSolution]:
 
     holes = set(board.holes)
     dead = [j for j, pl in enumerate(PLACEMENTS) if holes.intersection(pl.pegs)]
-    ensure_compiled()
+    search.set_aside(ensure_compiled())
     engine = CoverSearch(_model(board), search, PLACEMENTS.__getitem__, dead, learn=False)
     engine.start()
     for cover in engine.covers():

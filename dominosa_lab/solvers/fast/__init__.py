@@ -96,7 +96,7 @@ def _compiled(puzzle: Puzzle, search: Search) -> Iterator[Solution]:
     from dominosa_lab.solvers.fast.dominosa import DominosaCover
     from dominosa_lab.solvers.fast.warm import ensure_compiled
 
-    ensure_compiled()
+    search.set_aside(ensure_compiled())
     board = DominosaCover(puzzle)
     engine = board.engine(search)
     _level_zero(engine, board, probe=board.model.n_options <= PROBE_MAX_PLACEMENTS)
