@@ -42,7 +42,7 @@ import numpy as np
 from dominosa_lab.core.exact_cover import CoverArrays, ExactCover
 from dominosa_lab.core.graph import csr
 from dominosa_lab.core.options import check_choice
-from dominosa_lab.core.puzzle import Cell, Domino, Placement, Puzzle
+from dominosa_lab.core.puzzle import Cell, Domino, Placement, Puzzle, bone_pile
 
 __all__ = [
     "KEEP_BITS_MAX",
@@ -252,7 +252,7 @@ class BoardModel:
         self.puzzle = puzzle
         self.layout = layout(puzzle.cells)
         self.cells = puzzle.cells
-        self.values = np.array([puzzle.value(cell) for cell in self.cells], dtype=np.int64)
+        self.values = _values(puzzle)
         self.dominoes: tuple[Domino, ...] = puzzle.dominoes
         self.pairs = self.layout.pairs
         self.square_starts = self.layout.square_starts
@@ -260,9 +260,23 @@ class BoardModel:
         lo, hi = np.sort(self.values[self.pairs], axis=1).T
         width = puzzle.max_pip + 1
         self.placement_domino = lo * width - lo * (lo - 1) // 2 + (hi - lo)
-        self.domino_starts, self.domino_placements = csr(self.placement_domino, self.n_dominoes)
-        read_only(self.values, self.placement_domino, self.domino_starts, self.domino_placements)
-        self._views: dict[str, BoardView] = {}
+        read_only(self.values, self.placement_domino)
+
+    @cached_property
+    def _domino_csr(self) -> tuple[np.ndarray, np.ndarray]:
+        """The placements of each domino (CSR), built on first use: the compiled engine, which
+        builds its own item lists, never asks."""
+        return read_only(*csr(self.placement_domino, self.n_dominoes))
+
+    @property
+    def domino_starts(self) -> np.ndarray:
+        """Where each domino's placements start in :attr:`domino_placements`."""
+        return self._domino_csr[0]
+
+    @property
+    def domino_placements(self) -> np.ndarray:
+        """The placements of every domino, domino by domino, ascending."""
+        return self._domino_csr[1]
 
     @property
     def n_squares(self) -> int:
@@ -332,18 +346,8 @@ class BoardModel:
         ArgumentError
             If ``name`` is not a view.
         """
-        if name not in self._views:
-            check_choice("view", name, VIEWS, "the board model")
-            self._views[name] = self._make_view(name)
-        return self._views[name]
-
-    def _make_view(self, name: str) -> BoardView:
-        order = self.layout.orders[name]
-        domino_order = np.arange(self.n_dominoes)
-        if name == "tatham":
-            domino_order = np.argsort([tatham_domino(lo, hi) for lo, hi in self.dominoes])
-        return BoardView(name, order, *read_only(inverse(order), domino_order,
-                                                 inverse(domino_order)))
+        check_choice("view", name, VIEWS, "the board model")
+        return _view(self.layout, self.puzzle.max_pip, name)
 
     def cover_arrays(self, view: str = "dlx") -> CoverArrays:
         """The exact cover of :meth:`exact_cover` as flat arrays, without building it: option
@@ -407,6 +411,26 @@ def inverse(order: np.ndarray) -> np.ndarray:
     rank = np.empty_like(order)
     rank[order] = np.arange(order.shape[0])
     return rank
+
+
+def _values(puzzle: Puzzle) -> np.ndarray:
+    """The number on each square, in reading order."""
+    try:  # a board without gaps converts at C speed
+        return np.array(puzzle.rows, dtype=np.int64).ravel()
+    except TypeError:
+        return np.array([puzzle.value(cell) for cell in puzzle.cells], dtype=np.int64)
+
+
+@lru_cache(maxsize=64)
+def _view(lay: Layout, max_pip: int, name: str) -> BoardView:
+    """The view ``name`` of every board of one shape and set (shared: it reads no number)."""
+    order = lay.orders[name]
+    dominoes = bone_pile(max_pip)
+    domino_order = np.arange(len(dominoes))
+    if name == "tatham":
+        domino_order = np.argsort([tatham_domino(lo, hi) for lo, hi in dominoes])
+    return BoardView(name, order, *read_only(inverse(order), domino_order,
+                                             inverse(domino_order)))
 
 
 @lru_cache(maxsize=64)

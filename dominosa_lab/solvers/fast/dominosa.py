@@ -2,7 +2,8 @@
 engine runs, each beside the Python deduction of the reasoning layer it mirrors (the table
 :data:`.mirror.MIRRORS`, which the equivalence test reads).
 
-A board becomes a :class:`~.state.CoverModel`: one primary item per square (class 0, reading
+A board becomes a :class:`~.state.CoverModel`, read from its board model
+(:func:`~dominosa_lab.core.board.board_model`, the ``tatham`` view): one primary item per square (class 0, reading
 order), one per domino (class 1, Tatham's order), one option per placement (Tatham's order, as
 :mod:`~dominosa_lab.logic.geometry`). The engine's own steps are then these deductions:
 
@@ -25,6 +26,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from dominosa_lab.core.board import board_model
 from dominosa_lab.core.puzzle import Puzzle
 from dominosa_lab.core.search import Search
 from dominosa_lab.logic.geometry import shape
@@ -34,7 +36,7 @@ from dominosa_lab.solvers.fast.rule import rule_table
 from dominosa_lab.solvers.fast.search import CoverSearch
 from dominosa_lab.solvers.fast.state import C_NONE, CoverModel
 
-__all__ = ["RULE_MAX", "DominosaCover", "build", "fixed_point", "hall_sets_out",
+__all__ = ["RULE_MAX", "DominosaCover", "cover_lists", "fixed_point", "hall_sets_out",
            "root_deductions", "root_kernel"]
 
 #: Item classes: squares and dominoes; each is read through the other by the blocked rule.
@@ -68,13 +70,20 @@ class DominosaCover:
     """
 
     def __init__(self, puzzle: Puzzle) -> None:
-        rows = np.array([[-1 if x is None else x for x in row] for row in puzzle.rows],
-                        dtype=np.int64)
+        board = board_model(puzzle)
+        view = board.view("tatham")
         self.max_pip = puzzle.max_pip
-        ost, oit, ist, iop, prim, rule, klass, self.values, self.pairs = build(rows, self.max_pip)
+        self.values = board.values.copy()  # writable, as the kernels are compiled for
+        self.pairs = board.pairs[view.order]
+        domino = view.domino_rank[board.placement_domino[view.order]] + board.n_squares
+        n_items = board.n_squares + board.n_dominoes
+        ost, oit, ist, iop = cover_lists(self.pairs, domino, n_items)
+        klass = np.full(n_items, DOMINO, np.int64)
+        klass[:board.n_squares] = SQUARE
         one = np.full((2, ost.shape[0] - 1), -2, np.int64)
-        one[DOMINO] = oit[2::3]  # a placement: its two squares, then its domino
-        model = CoverModel(ost, oit, ist, iop, prim, rule, klass, one, np.zeros(0, np.int64))
+        one[DOMINO] = domino
+        model = CoverModel(ost, oit, ist, iop, np.ones(n_items, np.uint8), 1 - klass, klass, one,
+                           np.zeros(0, np.int64))
         self.model = model._replace(table=rule_table(model))
         self.placements = shape(puzzle.cells).placements
 
@@ -86,39 +95,17 @@ class DominosaCover:
 
 
 @kernel
-def _squares(rows):
-    """Each square's number in reading order, and the square at each (row, column) (-1: a
-    gap)."""
-    ids = np.full(rows.shape, -1, np.int64)
-    values = np.empty(rows.size, np.int64)
-    n = 0
-    for r in range(rows.shape[0]):
-        for c in range(rows.shape[1]):
-            if rows[r, c] >= 0:
-                ids[r, c] = n
-                values[n] = rows[r, c]
-                n += 1
-    return ids, values[:n].copy()
-
-
-@kernel
-def _pairs(ids, n):
-    """The two squares of every placement: all vertical pairs, then all horizontal."""
-    pairs = np.empty((2 * n, 2), np.int64)
-    k = 0
-    for dr, dc in ((1, 0), (0, 1)):
-        for r in range(ids.shape[0] - dr):
-            for c in range(ids.shape[1] - dc):
-                if ids[r, c] >= 0 and ids[r + dr, c + dc] >= 0:
-                    pairs[k, 0] = ids[r, c]
-                    pairs[k, 1] = ids[r + dr, c + dc]
-                    k += 1
-    return pairs[:k].copy()
-
-
-@kernel
-def _item_lists(oit, n_items, k):
-    """The item -> option lists (CSR) of k options of three items each."""
+def cover_lists(pairs, domino, n_items):
+    """The cover model's lists of a board whose placement ``q`` covers the squares
+    ``pairs[q]`` and the domino item ``domino[q]``: option starts, option items (its two
+    squares, then its domino), item starts and item options (CSR)."""
+    k = pairs.shape[0]
+    ost = np.arange(0, 3 * k + 1, 3).astype(np.int64)
+    oit = np.empty(3 * k, np.int64)
+    for q in range(k):
+        oit[3 * q] = pairs[q, 0]
+        oit[3 * q + 1] = pairs[q, 1]
+        oit[3 * q + 2] = domino[q]
     ist = np.zeros(n_items + 1, np.int64)
     for j in range(3 * k):
         ist[oit[j] + 1] += 1
@@ -129,33 +116,7 @@ def _item_lists(oit, n_items, k):
     for j in range(3 * k):
         iop[fill[oit[j]]] = j // 3
         fill[oit[j]] += 1
-    return ist, iop
-
-
-@kernel
-def build(rows, max_pip):
-    """The cover model of a board (rows of numbers, -1 for a gap), its numbers and pairs:
-    (option starts, option items, item starts, item options, primary, rule, class,
-    values, pairs)."""
-    ids, values = _squares(rows)
-    n = values.shape[0]
-    pairs = _pairs(ids, n)
-    k = pairs.shape[0]
-    m = (max_pip + 1) * (max_pip + 2) // 2
-    ost = np.arange(0, 3 * k + 1, 3).astype(np.int64)
-    oit = np.empty(3 * k, np.int64)
-    for q in range(k):  # a placement covers its two squares, then its domino
-        a, b = values[pairs[q, 0]], values[pairs[q, 1]]
-        lo, hi = min(a, b), max(a, b)
-        oit[3 * q] = pairs[q, 0]
-        oit[3 * q + 1] = pairs[q, 1]
-        oit[3 * q + 2] = n + hi * (hi + 1) // 2 + lo
-    ist, iop = _item_lists(oit, n + m, k)
-    klass = np.full(n + m, DOMINO, np.int64)
-    klass[:n] = SQUARE
-    rule = 1 - klass
-    prim = np.ones(n + m, np.uint8)
-    return ost, oit, ist, iop, prim, rule, klass, values, pairs
+    return ost, oit, ist, iop
 
 
 def root_deductions(engine: CoverSearch, board: DominosaCover, probe: bool) -> bool:
