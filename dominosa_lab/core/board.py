@@ -56,6 +56,8 @@ __all__ = [
     "inverse",
     "layout",
     "read_only",
+    "shared_view",
+    "square_values",
     "tatham_domino",
 ]
 
@@ -139,6 +141,8 @@ class BoardView:
         the inverse permutation.
     domino_order, domino_rank : numpy arrays of int
         The same for the dominoes.
+    pairs : numpy array of int, shape (P, 2)
+        The two squares of each placement, in the view's order.
     """
 
     name: str
@@ -146,6 +150,7 @@ class BoardView:
     rank: np.ndarray
     domino_order: np.ndarray
     domino_rank: np.ndarray
+    pairs: np.ndarray
 
 
 class Layout:
@@ -252,7 +257,7 @@ class BoardModel:
         self.puzzle = puzzle
         self.layout = layout(puzzle.cells)
         self.cells = puzzle.cells
-        self.values = _values(puzzle)
+        self.values = square_values(puzzle)
         self.dominoes: tuple[Domino, ...] = puzzle.dominoes
         self.pairs = self.layout.pairs
         self.square_starts = self.layout.square_starts
@@ -347,7 +352,7 @@ class BoardModel:
             If ``name`` is not a view.
         """
         check_choice("view", name, VIEWS, "the board model")
-        return _view(self.layout, self.puzzle.max_pip, name)
+        return shared_view(self.layout, self.puzzle.max_pip, name)
 
     def cover_arrays(self, view: str = "dlx") -> CoverArrays:
         """The exact cover of :meth:`exact_cover` as flat arrays, without building it: option
@@ -413,8 +418,14 @@ def inverse(order: np.ndarray) -> np.ndarray:
     return rank
 
 
-def _values(puzzle: Puzzle) -> np.ndarray:
-    """The number on each square, in reading order."""
+def square_values(puzzle: Puzzle) -> np.ndarray:
+    """The number on each square, in reading order.
+
+    Examples
+    --------
+    >>> square_values(Puzzle([[0, 1], [1, 0], [None, 1]], max_pip=1)).tolist()
+    [0, 1, 1, 0, 1]
+    """
     try:  # a board without gaps converts at C speed
         return np.array(puzzle.rows, dtype=np.int64).ravel()
     except TypeError:
@@ -422,15 +433,22 @@ def _values(puzzle: Puzzle) -> np.ndarray:
 
 
 @lru_cache(maxsize=64)
-def _view(lay: Layout, max_pip: int, name: str) -> BoardView:
-    """The view ``name`` of every board of one shape and set (shared: it reads no number)."""
+def shared_view(lay: Layout, max_pip: int, name: str) -> BoardView:
+    """The view ``name`` of every board of one shape and set (shared: it reads no number).
+
+    Examples
+    --------
+    >>> board = Puzzle([[0, 0, 1], [1, 1, 0]])
+    >>> shared_view(layout(board.cells), 1, "tatham").pairs.tolist()[:3]
+    [[0, 3], [1, 4], [2, 5]]
+    """
     order = lay.orders[name]
     dominoes = bone_pile(max_pip)
     domino_order = np.arange(len(dominoes))
     if name == "tatham":
         domino_order = np.argsort([tatham_domino(lo, hi) for lo, hi in dominoes])
     return BoardView(name, order, *read_only(inverse(order), domino_order,
-                                             inverse(domino_order)))
+                                             inverse(domino_order), lay.pairs[order]))
 
 
 @lru_cache(maxsize=64)

@@ -3,7 +3,8 @@ engine runs, each beside the Python deduction of the reasoning layer it mirrors 
 :data:`.mirror.MIRRORS`, which the equivalence test reads).
 
 A board becomes a :class:`~.state.CoverModel`, read from its board model
-(:func:`~dominosa_lab.core.board.board_model`, the ``tatham`` view): one primary item per square (class 0, reading
+(:func:`~dominosa_lab.core.board.shared_view`, the ``tatham`` view, and
+:func:`~dominosa_lab.core.board.square_values`): one primary item per square (class 0, reading
 order), one per domino (class 1, Tatham's order), one option per placement (Tatham's order, as
 :mod:`~dominosa_lab.logic.geometry`). The engine's own steps are then these deductions:
 
@@ -26,7 +27,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from dominosa_lab.core.board import board_model
+from dominosa_lab.core.board import layout, shared_view, square_values
 from dominosa_lab.core.puzzle import Puzzle
 from dominosa_lab.core.search import Search
 from dominosa_lab.logic.geometry import shape
@@ -70,18 +71,17 @@ class DominosaCover:
     """
 
     def __init__(self, puzzle: Puzzle) -> None:
-        board = board_model(puzzle)
-        view = board.view("tatham")
+        view = shared_view(layout(puzzle.cells), puzzle.max_pip, "tatham")
         self.max_pip = puzzle.max_pip
-        self.values = board.values.copy()  # writable, as the kernels are compiled for
-        self.pairs = board.pairs[view.order]
-        domino = view.domino_rank[board.placement_domino[view.order]] + board.n_squares
-        n_items = board.n_squares + board.n_dominoes
-        ost, oit, ist, iop = cover_lists(self.pairs, domino, n_items)
+        self.values = square_values(puzzle)
+        self.pairs = view.pairs.copy()  # writable, as the kernels are compiled for
+        n_squares, n_items = self.values.shape[0], self.values.shape[0] + view.domino_rank.shape[0]
+        ost, oit, ist, iop = cover_lists(self.pairs, self.values, view.domino_rank.copy(),
+                                         self.max_pip, n_items)
         klass = np.full(n_items, DOMINO, np.int64)
-        klass[:board.n_squares] = SQUARE
+        klass[:n_squares] = SQUARE
         one = np.full((2, ost.shape[0] - 1), -2, np.int64)
-        one[DOMINO] = domino
+        one[DOMINO] = oit[2::3]
         model = CoverModel(ost, oit, ist, iop, np.ones(n_items, np.uint8), 1 - klass, klass, one,
                            np.zeros(0, np.int64))
         self.model = model._replace(table=rule_table(model))
@@ -95,17 +95,19 @@ class DominosaCover:
 
 
 @kernel
-def cover_lists(pairs, domino, n_items):
-    """The cover model's lists of a board whose placement ``q`` covers the squares
-    ``pairs[q]`` and the domino item ``domino[q]``: option starts, option items (its two
-    squares, then its domino), item starts and item options (CSR)."""
-    k = pairs.shape[0]
+def cover_lists(pairs, values, domino_rank, max_pip, n_items):
+    """The cover model's lists of a board: placement ``q`` covers the squares ``pairs[q]``, then
+    the item of its domino (after the squares, in the order ``domino_rank`` gives the board
+    model's numbering). Returns option starts, option items, item starts and item options."""
+    k, n = pairs.shape[0], values.shape[0]
     ost = np.arange(0, 3 * k + 1, 3).astype(np.int64)
     oit = np.empty(3 * k, np.int64)
     for q in range(k):
+        a, b = values[pairs[q, 0]], values[pairs[q, 1]]
+        lo, hi = min(a, b), max(a, b)  # the board model's numbering of the domino {lo, hi}
         oit[3 * q] = pairs[q, 0]
         oit[3 * q + 1] = pairs[q, 1]
-        oit[3 * q + 2] = domino[q]
+        oit[3 * q + 2] = n + domino_rank[lo * (max_pip + 1) - lo * (lo - 1) // 2 + hi - lo]
     ist = np.zeros(n_items + 1, np.int64)
     for j in range(3 * k):
         ist[oit[j] + 1] += 1
