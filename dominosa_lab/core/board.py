@@ -423,8 +423,8 @@ def square_values(puzzle: Puzzle) -> np.ndarray:
 
     Examples
     --------
-    >>> square_values(Puzzle([[0, 1], [1, 0], [None, 1]], max_pip=1)).tolist()
-    [0, 1, 1, 0, 1]
+    >>> square_values(Puzzle([[0, 0, 1], [None, 1, 1], [None, 0, None]], max_pip=1)).tolist()
+    [0, 0, 1, 1, 1, 0]
     """
     try:  # a board without gaps converts at C speed
         return np.array(puzzle.rows, dtype=np.int64).ravel()
