@@ -62,8 +62,8 @@ def deduce(
 ) -> Deduced:
     """Apply the ladder ``ladder_name`` (up to ``max_level``) to a fixed point; no guessing.
 
-    A :class:`State` is worked on in place; a :class:`Puzzle` (or its rows) starts from its
-    empty board.
+    A :class:`State` is worked on in place; a :class:`~dominosa_lab.core.puzzle.Puzzle` (or its
+    rows) starts from its empty board.
 
     Examples
     --------

@@ -1,31 +1,37 @@
 """``fast``: the default method, clause learning on the Dominosa exact cover (compiled).
 
 The board is the exact cover of ``dlx`` (squares and dominoes as items, placements as options),
-given to the compiled engine of this package with the Dominosa deductions of :mod:`.dominosa`:
-at every state the two trivial deductions and Tatham's two basic ones (``square_single_domino``,
-``domino_must_overlap``, as the engine's blocked-option rule, with reasons for clause learning);
-before the search, Hall sets to a fixed point and, on boards of at most
-:data:`PROBE_MAX_PLACEMENTS` placements, failed-placement probing (an assumption whose
-consequences contradict each other is ruled out: the deduction that lets the method finish
+given to the compiled engine of this package with the Dominosa deductions of
+:mod:`~dominosa_lab.solvers.fast.dominosa`: at every state the two trivial deductions and Tatham's
+two basic ones (``square_single_domino``, ``domino_must_overlap``, as the engine's blocked-option
+rule, with reasons for clause learning); before the search, Hall sets to a fixed point and, on
+boards of at most :data:`PROBE_MAX_PLACEMENTS` placements, failed-placement probing (an assumption
+whose consequences contradict each other is ruled out: the deduction that lets the method finish
 person-made boards without a guess). Then conflict-driven clause learning, branching on the
-square or domino with fewest placements left (:mod:`.decide`, the whole heuristic: on large
-boards belief propagation, :mod:`.beliefs`, picks the first try). Counted by the house rule
-(:mod:`.search`): nodes are placements made true by a decision or a deduction, backtracks the
-ones taken back with no solution found below, choices the decisions.
+square or domino with fewest placements left (:mod:`~dominosa_lab.solvers.fast.decide`, the whole
+heuristic: on large boards belief propagation, :mod:`~dominosa_lab.solvers.fast.beliefs`, picks the
+first try). Counted by the house rule (:mod:`~dominosa_lab.solvers.fast.search`): nodes are
+placements made true by a decision or a deduction, backtracks the ones taken back with no solution
+found below, choices the decisions.
 
-The package, by concern: :mod:`.state` (the named records), :mod:`.assign` (the trail and the
-counters), :mod:`.propagate`, :mod:`.rule` (the blocked-option rule), :mod:`.learn`,
-:mod:`.decide`, :mod:`.loop` (the search loop and level 0), :mod:`.search` (its Python driver),
-:mod:`.beliefs`, :mod:`.dominosa`; :mod:`.cache` and :mod:`.jit` keep numba's cache fresh.
+The package, by concern: :mod:`~dominosa_lab.solvers.fast.state` (the named records),
+:mod:`~dominosa_lab.solvers.fast.assign` (the trail and the counters),
+:mod:`~dominosa_lab.solvers.fast.propagate`, :mod:`~dominosa_lab.solvers.fast.rule` (the
+blocked-option rule), :mod:`~dominosa_lab.solvers.fast.learn`,
+:mod:`~dominosa_lab.solvers.fast.decide`, :mod:`~dominosa_lab.solvers.fast.loop` (the search loop
+and level 0), :mod:`~dominosa_lab.solvers.fast.search` (its Python driver),
+:mod:`~dominosa_lab.solvers.fast.beliefs`, :mod:`~dominosa_lab.solvers.fast.dominosa`;
+:mod:`~dominosa_lab.solvers.fast.cache` and :mod:`~dominosa_lab.solvers.fast.jit` keep numba's cache
+fresh.
 
 The compiled modules are imported when first used: loading numba takes about 0.6 s, which
 ``import dominosa_lab`` (every command, every worker process) should not pay, and loading the
 kernels from numba's cache about as much again. In a process that has not loaded the kernels yet,
 a board of at most :data:`DEDUCE_FIRST_MAX` placements is first given to the Python forms of the
-deductions the engine's level 0 runs (:func:`.mirror.deduced`): when they place every domino, so
-would the engine, and the one solution is counted as the engine counts it (a node and a choice
-among one per placement) with no kernel loaded (a one-shot command on a person-made board); else
-the engine starts from scratch.
+deductions the engine's level 0 runs (:func:`~dominosa_lab.solvers.fast.mirror.deduced`): when they
+place every domino, so would the engine, and the one solution is counted as the engine counts it (a
+node and a choice among one per placement) with no kernel loaded (a one-shot command on a
+person-made board); else the engine starts from scratch.
 """
 
 from __future__ import annotations
@@ -108,8 +114,9 @@ def _compiled(puzzle: Puzzle, search: Search) -> Iterator[Solution]:
 
 def _level_zero(engine: CoverSearch, board: DominosaCover, probe: bool,
                 guided: bool = True) -> None:
-    """Level 0 (:func:`.dominosa.root_deductions`), then, when ``guided``, the placements belief
-    propagation believes in preferred by every decision (:func:`.decide.guide`)."""
+    """Level 0 (:func:`~dominosa_lab.solvers.fast.dominosa.root_deductions`), then, when ``guided``,
+    the placements belief propagation believes in preferred by every decision
+    (:func:`~dominosa_lab.solvers.fast.decide.guide`)."""
     from dominosa_lab.solvers.fast.decide import guide
     from dominosa_lab.solvers.fast.dominosa import root_deductions
 
@@ -123,11 +130,12 @@ def first_solution_counts(puzzle: Puzzle, *, rule: bool = True, learn: bool = Tr
     """The engine's own counters up to the first solution, with a part of the method switched
     off (``rule``: the blocked-option rule; ``learn``: clause learning, else depth first;
     ``guided``: the beliefs' placements first on boards of at least
-    :data:`~.decide.GUIDE_MIN_PLACEMENTS`, else the longest conflict-free assignment's): what
-    each part saves, in counts that are the same on every machine.
+    :data:`~dominosa_lab.solvers.fast.decide.GUIDE_MIN_PLACEMENTS`, else the longest conflict-free
+    assignment's): what each part saves, in counts that are the same on every machine.
 
     Returns ``status`` ("solved", "no_solution" or "stopped" at ``max_nodes``) and the counters
-    of :attr:`.search.CoverSearch.counters` (nodes, conflicts, decisions, ...).
+    of :attr:`~dominosa_lab.solvers.fast.search.CoverSearch.counters` (nodes, conflicts,
+    decisions, ...).
 
     Examples
     --------
@@ -153,7 +161,7 @@ def first_solution_counts(puzzle: Puzzle, *, rule: bool = True, learn: bool = Tr
 
 def warm_up() -> float:
     """Compile (or load from numba's cache) every kernel of the engine now, rather than in the
-    first solve; returns the seconds taken (:func:`.warm.warm_up`).
+    first solve; returns the seconds taken (:func:`~dominosa_lab.solvers.fast.warm.warm_up`).
 
     Examples
     --------

@@ -1,5 +1,6 @@
 """Assignments on the trail: an option made true or false, levels opened and undone, and the
-counting of nodes, backtracks, choices and events (the house rule, :mod:`.search`)."""
+counting of nodes, backtracks, choices and events (the house rule,
+:mod:`~dominosa_lab.solvers.fast.search`)."""
 
 from dominosa_lab.solvers.fast.jit import bare
 from dominosa_lab.solvers.fast.state import (

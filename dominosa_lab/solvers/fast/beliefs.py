@@ -8,7 +8,7 @@ It is a heuristic, not a deduction: its beliefs are exact only on constraint gra
 without cycles, and nothing is ruled out by them. On random Dominosa boards they
 are nearly right: of the planted placements left open at level 0 they believe in
 98-99% at N = 60 and N = 100, and a search that tries the believed placement first
-(:func:`.decide.guide`) finds a solution there
+(:func:`~dominosa_lab.solvers.fast.decide.guide`) finds a solution there
 without a single conflict (``benchmarks/results/beliefs.md``).
 
 The messages are odds. An item's message to its option ``p`` is the odds that ``p``
@@ -48,8 +48,9 @@ def log_odds(model: CoverModel, state: np.ndarray, iterations: int = MAX_ITERATI
     ----------
     model : CoverModel
     state : array of int
-        Per option: -1 open, 0 false, 1 true (:meth:`.search.CoverSearch.state`); items already
-        covered have no open option and drop out.
+        Per option: -1 open, 0 false, 1 true
+        (:meth:`~dominosa_lab.solvers.fast.search.CoverSearch.state`); items already covered have no
+        open option and drop out.
     iterations : int
         Rounds of message passing at most (fewer when the messages settle).
 

@@ -5,9 +5,9 @@ would run the old callee after that file changed. Here every module of the packa
 the Python drivers (:data:`DRIVERS`, which define no kernel and no constant a kernel reads): the
 hash of all their sources is stamped beside numba's cache files (``__pycache__`` of the package,
 or the folder numba uses under ``NUMBA_CACHE_DIR``), and when it differs the package's cache files
-are deleted before any kernel is loaded (:func:`refresh`, run by :mod:`.jit` on import). The stamp
-also says whether the kernels were compiled since (:func:`mark_compiled`, :func:`is_compiled`).
-This module imports no numba.
+are deleted before any kernel is loaded (:func:`refresh`, run by
+:mod:`~dominosa_lab.solvers.fast.jit` on import). The stamp also says whether the kernels were
+compiled since (:func:`mark_compiled`, :func:`is_compiled`). This module imports no numba.
 """
 
 from __future__ import annotations
@@ -94,7 +94,7 @@ def mark_compiled(digest: str | None = None, dirs: list[Path] | None = None) -> 
 
 def is_compiled(digest: str | None = None, dirs: list[Path] | None = None) -> bool:
     """Whether the kernels of these sources are compiled in numba's cache (stamped by
-    :func:`mark_compiled`).
+    :func:`~dominosa_lab.solvers.fast.cache.mark_compiled`).
 
     Examples
     --------

@@ -147,8 +147,9 @@ def prefer(s: State, options: np.ndarray) -> None:
 
 def guide(engine) -> None:
     """On a model of at least :data:`GUIDE_MIN_PLACEMENTS` options with options left open:
-    prefer (:func:`prefer`) those that belief propagation believes in (:func:`.beliefs.log_odds`
-    above 0). ``engine`` is a :class:`.search.CoverSearch` at level 0."""
+    prefer (:func:`prefer`) those that belief propagation believes in
+    (:func:`~dominosa_lab.solvers.fast.beliefs.log_odds` above 0). ``engine`` is a
+    :class:`~dominosa_lab.solvers.fast.search.CoverSearch` at level 0."""
     from dominosa_lab.solvers.fast.beliefs import log_odds
 
     if engine.model.n_options < GUIDE_MIN_PLACEMENTS:

@@ -1,8 +1,8 @@
 """Dominosa on the compiled engine: the board as a cover model, and the Dominosa deductions the
 engine runs, each beside the Python deduction of the reasoning layer it mirrors (the table
-:data:`.mirror.MIRRORS`, which the equivalence test reads).
+:data:`~dominosa_lab.solvers.fast.mirror.MIRRORS`, which the equivalence test reads).
 
-A board becomes a :class:`~.state.CoverModel`, read from its board model
+A board becomes a :class:`~dominosa_lab.solvers.fast.state.CoverModel`, read from its board model
 (:func:`~dominosa_lab.core.board.shared_view`, the ``tatham`` view, and
 :func:`~dominosa_lab.core.board.square_values`): one primary item per square (class 0, reading
 order), one per domino (class 1, Tatham's order), one option per placement (Tatham's order, as
@@ -10,9 +10,9 @@ order), one per domino (class 1, Tatham's order), one option per placement (Tath
 
 * an item with one option left takes it: :func:`~dominosa_lab.logic.trivial.domino_single_placement`
   and :func:`~dominosa_lab.logic.trivial.square_single_placement`;
-* the blocked-option rule (:mod:`.rule`) read through squares for dominoes:
-  :func:`~dominosa_lab.logic.local.domino_must_overlap` (a placement sharing a square with every
-  placement left to a domino dies); read through dominoes for squares:
+* the blocked-option rule (:mod:`~dominosa_lab.solvers.fast.rule`) read through squares for
+  dominoes: :func:`~dominosa_lab.logic.local.domino_must_overlap` (a placement sharing a square with
+  every placement left to a domino dies); read through dominoes for squares:
   :func:`~dominosa_lab.logic.local.square_single_domino` (a square whose placements all hold one
   domino uses it up);
 

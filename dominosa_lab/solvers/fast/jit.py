@@ -1,7 +1,8 @@
 """The decorators of the engine's kernels (numba, cached on disk), and the clock they read.
 
 Importing this module first clears numba's cache of the package if any of its sources changed
-(:func:`.cache.refresh`): every kernel module imports its decorators from here.
+(:func:`~dominosa_lab.solvers.fast.cache.refresh`): every kernel module imports its decorators from
+here.
 
 The kernels of propagation, analysis and branching allocate nothing and are compiled without
 numba's runtime (:data:`bare`): with it, every array they take out of a record is

@@ -3,8 +3,9 @@ with two watched literals, and deletion by LBD.
 
 The reasons of propagation's steps are rebuilt here when a conflict is read (:func:`_reason`):
 a binary step (two options of one item), an item's last option (its other options, all false),
-a learned clause, the blocked-option rule (:func:`.rule.blocked_reason`). The analysis allocates
-nothing and is compiled without numba's runtime (:data:`.jit.bare`); the store that grows keeps it.
+a learned clause, the blocked-option rule (:func:`~dominosa_lab.solvers.fast.rule.blocked_reason`).
+The analysis allocates nothing and is compiled without numba's runtime
+(:data:`~dominosa_lab.solvers.fast.jit.bare`); the store that grows keeps it.
 """
 
 import numpy as np
@@ -40,9 +41,9 @@ from dominosa_lab.solvers.fast.state import (
 
 __all__ = ["REDUCE_EVERY", "REDUCE_FIRST", "add_clause", "analyze", "learn", "reduce"]
 
-#: The learned clauses are first halved (:func:`reduce`) when this many are live, and then
-#: every time :data:`REDUCE_EVERY` more are.
+#: The learned clauses are first halved (:func:`reduce`) when this many are live.
 REDUCE_FIRST = 2000
+#: After each halving, the number of live clauses that calls for the next rises by this many.
 REDUCE_EVERY = 300
 
 

@@ -1,9 +1,10 @@
 """Unit propagation to a fixed point, with the exactly-one constraints read off the item lists.
 
 A true option makes every other option of its items false; a primary item left with one option
-not false makes it true, with none it is a conflict; the blocked-option rule (:mod:`.rule`) runs
-on every primary item that lost an option; learned clauses are watched (two literals each). The
-reasons of these steps are not stored as clauses: conflict analysis rebuilds them (:mod:`.learn`).
+not false makes it true, with none it is a conflict; the blocked-option rule
+(:mod:`~dominosa_lab.solvers.fast.rule`) runs on every primary item that lost an option; learned
+clauses are watched (two literals each). The reasons of these steps are not stored as clauses:
+conflict analysis rebuilds them (:mod:`~dominosa_lab.solvers.fast.learn`).
 """
 
 from dominosa_lab.solvers.fast.assign import make_false, make_true

@@ -2,9 +2,9 @@
 left to a primary item ``i``, and is not one of them, is false (``i`` is covered by one of them).
 
 It is generic; a problem says which classes it reads through. For Dominosa it is Tatham's two
-basic deductions (:mod:`.dominosa`). The rule's table (:func:`rule_table`) lists, per item, the
-options the rule could ever rule out there, so that propagation skips the items where it cannot
-fire (most of them).
+basic deductions (:mod:`~dominosa_lab.solvers.fast.dominosa`). The rule's table (:func:`rule_table`)
+lists, per item, the options the rule could ever rule out there, so that propagation skips the items
+where it cannot fire (most of them).
 """
 
 import numpy as np

@@ -1,5 +1,6 @@
-"""One search of the compiled engine over a :class:`~.state.CoverModel`, reporting to a
-:class:`~dominosa_lab.core.search.Search` (the Python driver of :mod:`.loop`).
+"""One search of the compiled engine over a :class:`~dominosa_lab.solvers.fast.state.CoverModel`,
+reporting to a :class:`~dominosa_lab.core.search.Search` (the Python driver of
+:mod:`~dominosa_lab.solvers.fast.loop`).
 
 Counting (the house rule, ``docs/architecture.md``): every option made true is a node, a decision
 a choice among the options left to its item, a deduction a choice among one, a conflict (at level
@@ -73,7 +74,8 @@ _DEAD_END = {
 
 
 class CoverSearch:
-    """One search over a :class:`~.state.CoverModel`, reporting to a :class:`Search`.
+    """One search over a :class:`~dominosa_lab.solvers.fast.state.CoverModel`, reporting to a
+    :class:`Search`.
 
     Parameters
     ----------
@@ -138,7 +140,10 @@ class CoverSearch:
         return self.s.value
 
     def prefer(self, options: np.ndarray) -> None:
-        """Make ``options`` the target phase for good (:func:`.decide.prefer`)."""
+        """Make ``options`` the target phase for good.
+
+        See :func:`~dominosa_lab.solvers.fast.decide.prefer`.
+        """
         decide.prefer(self.s, options)
 
     def start(self) -> bool:
@@ -147,8 +152,10 @@ class CoverSearch:
 
     def deduce(self, kernel: Callable[..., int], *args: Any) -> bool:
         """Level 0 by a caller's compiled deductions: ``kernel(m, s, g, *args)`` (numba; it may
-        call :func:`.loop.start`, with :attr:`dead`, :func:`.loop.kill` and :func:`.loop.probe`)
-        returns a conflict kind. False on a conflict."""
+        call :func:`~dominosa_lab.solvers.fast.loop.start`, with :attr:`dead`,
+        :func:`~dominosa_lab.solvers.fast.loop.kill` and
+        :func:`~dominosa_lab.solvers.fast.loop.probe`) returns a conflict kind. False on a
+        conflict."""
         return self._settle(kernel(self.model, self.s, self.g, *args))
 
     def covers(self) -> Iterator[np.ndarray]:
