@@ -111,26 +111,19 @@ def _cmd_solve(args: argparse.Namespace) -> int:
 
 def _cmd_hint(args: argparse.Namespace) -> int:
     from dominosa_lab.core.options import check_count
-    from dominosa_lab.logic import State, ladder, run
+    from dominosa_lab.logic import hints
 
     check_count("--steps", args.steps, minimum=1, allow_none=False)
-    puzzle = read_puzzle(args.puzzle)
-    state = State(puzzle)
-    why = state.contradiction()
-    shown = 0
-    if why is None:
-        for step in run(state, ladder(args.ladder)):
-            if step.count or step.placed_index >= 0:
-                print(f"[{step.level}] {step.name}: {step.text}")
-                shown += 1
-                if shown == args.steps:
-                    break
-        why = state.contradiction()
-    if why is not None:
-        print(f"no solution: {why}")
-    elif shown < args.steps:
-        print("solved" if state.is_solved() else "no deduction applies: the next step is a "
-              "guess (or the puzzle has several solutions)")
+    result = hints(read_puzzle(args.puzzle), limit=args.steps, ladder_name=args.ladder)
+    for step in result.steps:
+        print(f"[{step.level}] {step.name}: {step.text}")
+    if result.status == "no_solution":
+        print(f"no solution: {result.reason}")
+    elif result.status == "solved":
+        print("solved")
+    elif result.status == "stuck":
+        print("no deduction applies: the next step is a guess (or the puzzle has several "
+              "solutions)")
     return 0
 
 
