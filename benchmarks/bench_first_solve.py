@@ -16,19 +16,19 @@ task ends with ours over xcover's median per N and its 95% bootstrap interval ov
 boards (the goal: at most 1 from N = 6 on). ``--base REV`` adds ours at another revision,
 as in ``bench_peers``.
 
-``--profile 6,10,15`` measures instead where ours spends a first solve: in this process,
-warm, ``--profile-boards`` new boards per N solved once each, back to back, with a
-clock around each step of the default method's path (argument checks, the ``Puzzle``,
-the compiled board, the rule's table, the engine's arrays, the level-0 kernel, belief
-propagation, the search kernel, the counters, the ``Solution``, the stream around them),
-each step's own time without the steps inside it; the same number of other new boards
-solved without the clocks gives the plain cost to set the sum against. A step that a
+``--profile`` (N = 6, 10, 15, or the N given) measures instead where ours spends a first
+solve: in this process, warm, ``--profile-boards`` new boards per N solved once each, back
+to back, with a clock around each step of the default method's path (argument checks, the
+``Puzzle``, the compiled board, the rule's table, the engine's arrays, the level-0 kernel,
+belief propagation, the search kernel, the counters, the ``Solution``, the stream around
+them), each step's own time without the steps inside it; the same number of other new
+boards solved without the clocks gives the plain cost to set the sum against. A step that a
 revision does not have is left out and its time counted in its caller.
 
     PYTHONPATH=. python benchmarks/bench_first_solve.py        # about half an hour under load
     PYTHONPATH=. python benchmarks/bench_first_solve.py --sizes 6,10 --boards 3 --timeout 5 \\
         --out smoke                                             # a smoke test (not committed)
-    PYTHONPATH=. python benchmarks/bench_first_solve.py --profile 6,10,15
+    PYTHONPATH=. python benchmarks/bench_first_solve.py --profile      # N = 6, 10, 15
 
 Writes ``benchmarks/results/first_solve.md`` and ``first_solve.csv`` (one row per solver,
 task and board), or the ``--out`` name; ``--profile`` writes ``first_solve.profile.md``.
@@ -89,8 +89,9 @@ def main() -> None:
                         help="the solvers to run, comma-separated (cp-sat too)")
     parser.add_argument("--base", metavar="REV",
                         help="also run ours at git revision REV (fast@REV), same boards")
-    parser.add_argument("--profile", metavar="SIZES",
-                        help="profile ours at these N instead (e.g. 6,10,15)")
+    parser.add_argument("--profile", metavar="SIZES", nargs="?",
+                        const=",".join(map(str, PROFILE_SIZES)),
+                        help="profile ours at these N instead (alone: %(const)s)")
     parser.add_argument("--profile-boards", type=int, default=500)
     parser.add_argument("--out", default="first_solve")
     args = parser.parse_args()
@@ -99,9 +100,14 @@ def main() -> None:
         sizes = [int(s) for s in args.profile.split(",") if s]
         text = profile_report(sizes, args.profile_boards, args.seed0)
         (RESULTS / f"{args.out}.profile.md").write_text(text)
-        print(text)
-        return
-    solvers = solver_list(parser, args.solvers, args.base)
+    else:
+        benchmark(args, solver_list(parser, args.solvers, args.base))
+        text = (RESULTS / f"{args.out}.md").read_text()
+    print(text)
+
+
+def benchmark(args: argparse.Namespace, solvers: list[str]) -> None:
+    """Every board solved once by every solver, the tables written after each N."""
     started = machine()
     sizes = [int(s) for s in args.sizes.split(",") if s]
     with with_base(solvers, args.base) as (solvers, trees, note):
@@ -123,7 +129,6 @@ def main() -> None:
             (RESULTS / f"{args.out}.md").write_text(text)
 
         measure(sizes, args.boards, args.seed0, args.timeout, solvers, write, 1, warm, trees)
-    print((RESULTS / f"{args.out}.md").read_text())
 
 
 # ----------------------------------------------------------------------------- the profile
