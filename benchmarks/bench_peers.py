@@ -10,7 +10,9 @@ A board solved in under :data:`REPEAT_BELOW` seconds is solved ``--repeats`` tim
 a row and its time is the median of these runs: below a millisecond one run mostly
 measures what the other five workers left in the processor's caches (the solvers'
 ranking at N = 6 changed from run to run), as a user solving boards in a loop would
-not. The first run's time is kept in the CSV (``first_seconds``).
+not. The first run's time is kept in the CSV (``first_seconds``), and the processor time
+the worker spent (``cpu_seconds``, the median's kind), which waiting for the processor while
+other processes run does not stretch.
 Two tasks per board: finding one solution, and counting up to two (deciding
 uniqueness). Every solution is checked and the counts are compared across solvers.
 
@@ -204,11 +206,13 @@ def _serve(name, conn, warm):
     while (job := conn.recv()) is not None:
         rows, limit, timeout, repeats = job
         times: list[float] = []
+        cpu: list[float] = []
         while len(times) < repeats and (not times or times[0] < REPEAT_BELOW):
-            start = time.perf_counter()
+            start, start_cpu = time.perf_counter(), time.process_time()
             status, sols = run(rows, limit, timeout)
             times.append(time.perf_counter() - start)
-        conn.send((status, sols, statistics.median(times), times[0]))
+            cpu.append(time.process_time() - start_cpu)
+        conn.send((status, sols, statistics.median(times), times[0], statistics.median(cpu)))
 
 
 class Worker:
@@ -228,7 +232,7 @@ class Worker:
         self.proc.kill()
         self.proc.join()
         self.proc = None
-        return "timeout", [], timeout, timeout
+        return "timeout", [], timeout, timeout, timeout
 
     def _start(self) -> None:
         """Start the process and wait until it is warm (a fresh tree compiles numba's cache)."""
@@ -266,10 +270,11 @@ def _valid(rows, sol) -> bool:
 def measure(sizes, boards, seed0, timeout, solvers, done=None, repeats=1, warm=None,
             trees=None) -> pd.DataFrame:
     """One row per (solver, task, board): status, seconds (the median of up to ``repeats``
-    runs of a board under :data:`REPEAT_BELOW` s), first_seconds (the first run), solutions
-    found; ``done(frame)`` is called with the rows so far after each N. ``warm`` maps a
-    solver to its warm-up boards (default :data:`WARM`), ``trees`` a solver to the checkout
-    its worker imports ``dominosa_lab`` from (default: this one)."""
+    runs of a board under :data:`REPEAT_BELOW` s), first_seconds (the first run), cpu_seconds
+    (the worker's processor time, the median of the runs), solutions found. ``done(frame)``
+    is called with the rows so far after each N. ``warm`` maps a solver to its warm-up boards
+    (default :data:`WARM`), ``trees`` a solver to the checkout its worker imports
+    ``dominosa_lab`` from (default: this one)."""
     warm, trees = warm or {}, trees or {}
     workers = {name: Worker(name, warm.get(name, WARM), trees.get(name)) for name in solvers}
     rows_out: list = []
@@ -288,12 +293,13 @@ def measure(sizes, boards, seed0, timeout, solvers, done=None, repeats=1, warm=N
                         if key in given_up:
                             continue
                         if timeouts.get(key, 0) > boards // 2:
-                            status, sols, seconds, first = "timeout", [], timeout, timeout
+                            status, sols, seconds, first, cpu = ("timeout", [], timeout, timeout,
+                                                                 timeout)
                         else:
-                            status, sols, seconds, first = workers[name].run(rows, limit,
-                                                                             timeout, repeats)
+                            status, sols, seconds, first, cpu = workers[name].run(
+                                rows, limit, timeout, repeats)
                             if status == "stopped" or first > timeout:
-                                status, seconds, first = "timeout", timeout, timeout
+                                status, seconds, first, cpu = "timeout", timeout, timeout, timeout
                         if status == "timeout":
                             timeouts[key] = timeouts.get(key, 0) + 1
                         else:
@@ -302,6 +308,7 @@ def measure(sizes, boards, seed0, timeout, solvers, done=None, repeats=1, warm=N
                         rows_out.append({"solver": name, "task": task, "n": n,
                                          "seed": seed0 + k, "status": status,
                                          "seconds": seconds, "first_seconds": first,
+                                         "cpu_seconds": cpu,
                                          "solutions": len(sols)})
                         print(f"N={n} {task} seed={seed0 + k} {name}: {status} "
                               f"{seconds:.4f} s", flush=True)
@@ -362,6 +369,8 @@ def tables(frame: pd.DataFrame, timeout: float, against: tuple[str, ...] = ()) -
                                               f"{name.split('@')[1]}"))
         for name in against:
             out.append("\n" + ratio_line(part, sizes, "fast", name, f"Ours over {name}"))
+            out.append("\n" + ratio_line(part, sizes, "fast", name, f"Ours over {name} in "
+                                          "processor time", "cpu_seconds"))
     return "\n".join(out)
 
 
@@ -388,12 +397,13 @@ def ratio_interval(a: np.ndarray, b: np.ndarray, draws: int = 2000) -> tuple[flo
     return float(np.median(a) / np.median(b)), float(low), float(high)
 
 
-def ratio_line(part: pd.DataFrame, sizes, ours: str, other: str, title: str) -> str:
-    """One task's ``ours`` over ``other`` per N: the medians' ratio and its 95% bootstrap
-    interval over the boards both ran (a timeout counted as the timeout)."""
+def ratio_line(part: pd.DataFrame, sizes, ours: str, other: str, title: str,
+               column: str = "seconds") -> str:
+    """One task's ``ours`` over ``other`` per N: the ratio of the medians of ``column`` and its
+    95% bootstrap interval over the boards both ran (a timeout counted as the timeout)."""
     words = []
     for n in sizes:
-        at = part[part["n"] == n].pivot(index="seed", columns="solver", values="seconds")
+        at = part[part["n"] == n].pivot(index="seed", columns="solver", values=column)
         if ours not in at or other not in at:
             continue
         both = at[[ours, other]].dropna()
