@@ -13,8 +13,9 @@ seeds; ours also on one board of every N of the run (seed 0), because parts of i
 with the board's size (the blocked-option rule's table, belief propagation) and their
 compiled code is loaded on first use, once per process, which the peers do not have. Each
 task ends with ours over xcover's median per N and its 95% bootstrap interval over the
-boards (the goal: at most 1 from N = 6 on). ``--base REV`` adds ours at another revision,
-as in ``bench_peers``.
+boards (the goal: at most 1 from N = 6 on), in wall time and in the worker's processor time
+(on a loaded machine, waiting for the processor stretches long solves more than short
+ones). ``--base REV`` adds ours at another revision, as in ``bench_peers``.
 
 ``--profile`` (N = 6, 10, 15, or the N given) measures instead where ours spends a first
 solve: in this process, warm, ``--profile-boards`` new boards per N solved once each, back
@@ -38,7 +39,6 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import os
 import statistics
 import time
 from collections import defaultdict
@@ -46,7 +46,18 @@ from collections.abc import Callable
 from functools import wraps
 
 import pandas as pd
-from bench_peers import RESULTS, WARM, family, machine, measure, solver_list, tables, with_base
+from bench_peers import (
+    RESULTS,
+    WARM,
+    family,
+    machine,
+    measure,
+    run_parser,
+    solver_list,
+    stamp,
+    tables,
+    with_base,
+)
 
 import dominosa_lab
 from dominosa_lab import random_puzzle
@@ -80,20 +91,11 @@ TOP = "solve(): method, options, limit checks"
 
 def main() -> None:
     """Run the first-solve benchmark, or with ``--profile`` the profile, and write its tables."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sizes", default=",".join(map(str, SIZES)))
-    parser.add_argument("--boards", type=int, default=20)
-    parser.add_argument("--seed0", type=int, default=5000)
-    parser.add_argument("--timeout", type=float, default=20.0)
-    parser.add_argument("--solvers", default=",".join(SOLVERS),
-                        help="the solvers to run, comma-separated (cp-sat too)")
-    parser.add_argument("--base", metavar="REV",
-                        help="also run ours at git revision REV (fast@REV), same boards")
+    parser = run_parser(__doc__, SIZES, 20, 5000, 20.0, SOLVERS, "first_solve")
     parser.add_argument("--profile", metavar="SIZES", nargs="?",
                         const=",".join(map(str, PROFILE_SIZES)),
                         help="profile ours at these N instead (alone: %(const)s)")
     parser.add_argument("--profile-boards", type=int, default=500)
-    parser.add_argument("--out", default="first_solve")
     args = parser.parse_args()
     RESULTS.mkdir(exist_ok=True)
     if args.profile:
@@ -117,9 +119,7 @@ def benchmark(args: argparse.Namespace, solvers: list[str]) -> None:
         def write(frame: pd.DataFrame) -> None:
             frame.to_csv(RESULTS / f"{args.out}.csv", index=False)
             text = (f"# Dominosa: the first solve of a new board\n\n"
-                    f"Written by `benchmarks/bench_first_solve.py` on "
-                    f"{time.strftime('%Y-%m-%d %H:%M')}. At the start: {started}.{note} At the "
-                    f"end: load average {os.getloadavg()[0]:.1f}.\n\n"
+                    f"{stamp('bench_first_solve.py', started + '.' + note)}\n\n"
                     f"{args.boards} random planted boards per N (seeds {args.seed0}-"
                     f"{args.seed0 + args.boards - 1}), each solved exactly once by each solver "
                     f"in a warm worker that had not seen it; timeout {args.timeout:g} s "

@@ -471,22 +471,37 @@ def machine() -> str:
             f"{metadata.version('numba')}; peers: {versions}")
 
 
+def stamp(script: str, started: str) -> str:
+    """Which benchmark wrote the results and when, the machine (``started``: :func:`machine`
+    at the start) and the load average now."""
+    return (f"Written by `benchmarks/{script}` on {time.strftime('%Y-%m-%d %H:%M')}. At the "
+            f"start: {started} At the end: load average {os.getloadavg()[0]:.1f}.")
+
+
+def run_parser(doc: str, sizes, boards: int, seed0: int, timeout: float, solvers,
+               out: str) -> argparse.ArgumentParser:
+    """The options of a run over boards and solvers, with these defaults: ``--sizes``,
+    ``--boards``, ``--seed0``, ``--timeout``, ``--solvers``, ``--base``, ``--out``."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument("--sizes", default=",".join(map(str, sizes)))
+    parser.add_argument("--boards", type=int, default=boards)
+    parser.add_argument("--seed0", type=int, default=seed0)
+    parser.add_argument("--timeout", type=float, default=timeout)
+    parser.add_argument("--solvers", default=",".join(solvers),
+                        help=f"the solvers to run, comma-separated, of {', '.join(SOLVERS)}")
+    parser.add_argument("--base", metavar="REV",
+                        help="also run ours at git revision REV (fast@REV), same boards")
+    parser.add_argument("--out", default=out, help="the results' file name, without suffix")
+    return parser
+
+
 def main() -> None:
     """Run the benchmark and write its tables."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sizes", default=",".join(map(str, SIZES)))
-    parser.add_argument("--boards", type=int, default=10)
-    parser.add_argument("--seed0", type=int, default=1000)
-    parser.add_argument("--timeout", type=float, default=60.0)
+    parser = run_parser(__doc__, SIZES, 10, 1000, 60.0, SOLVERS, "peers")
     parser.add_argument("--large", default="100", help="sizes run for fast alone")
     parser.add_argument("--large-boards", type=int, default=5)
     parser.add_argument("--repeats", type=int, default=5,
                         help=f"runs per board solved in under {REPEAT_BELOW:g} s (median taken)")
-    parser.add_argument("--solvers", default=",".join(SOLVERS),
-                        help="the solvers to run, comma-separated")
-    parser.add_argument("--base", metavar="REV",
-                        help="also run ours at git revision REV (fast@REV), same boards")
-    parser.add_argument("--out", default="peers")
     args = parser.parse_args()
     solvers = solver_list(parser, args.solvers, args.base)
     started = machine()
@@ -507,9 +522,7 @@ def run(args: argparse.Namespace, sizes: list[int], large: list[int], solvers: l
         RESULTS.mkdir(exist_ok=True)
         frame.to_csv(RESULTS / f"{args.out}.csv", index=False)
         text = (f"# Dominosa: the default method and general-purpose solvers\n\n"
-                f"Written by `benchmarks/bench_peers.py` on {time.strftime('%Y-%m-%d %H:%M')}. "
-                f"At the start: {started} At the end: load average "
-                f"{os.getloadavg()[0]:.1f}.\n\n"
+                f"{stamp('bench_peers.py', started)}\n\n"
                 f"{args.boards} random planted boards per N (seeds {args.seed0}-"
                 f"{args.seed0 + args.boards - 1}; N in {args.large or 'none'}: "
                 f"{args.large_boards} boards, ours alone), timeout {args.timeout:g} s (counted "
