@@ -408,7 +408,7 @@ def ratio_line(part: pd.DataFrame, sizes, ours: str, other: str, title: str,
             continue
         both = at[[ours, other]].dropna()
         ratio, low, high = ratio_interval(both[ours].to_numpy(), both[other].to_numpy())
-        words.append(f"N={n}: {ratio:.2f}x [{low:.2f}, {high:.2f}]")
+        words.append(f"N={n}: {ratio:.3g}x [{low:.3g}, {high:.3g}]")
     return (f"{title}, median over median (below 1: {ours} cheaper) [95% bootstrap interval "
             "over the boards]: " + "; ".join(words) + ".")
 
