@@ -498,7 +498,7 @@ def run_parser(doc: str, sizes, boards: int, seed0: int, timeout: float, solvers
 def main() -> None:
     """Run the benchmark and write its tables."""
     parser = run_parser(__doc__, SIZES, 10, 1000, 60.0, SOLVERS, "peers")
-    parser.add_argument("--large", default="100", help="sizes run for fast alone")
+    parser.add_argument("--large", default="100", help="sizes run for ours alone")
     parser.add_argument("--large-boards", type=int, default=5)
     parser.add_argument("--repeats", type=int, default=5,
                         help=f"runs per board solved in under {REPEAT_BELOW:g} s (median taken)")
