@@ -10,7 +10,9 @@ A board solved in under :data:`REPEAT_BELOW` seconds is solved ``--repeats`` tim
 a row and its time is the median of these runs: below a millisecond one run mostly
 measures what the other five workers left in the processor's caches (the solvers'
 ranking at N = 6 changed from run to run), as a user solving boards in a loop would
-not. The first run's time is kept in the CSV (``first_seconds``).
+not. The first run's time is kept in the CSV (``first_seconds``), and the processor time
+the worker spent (``cpu_seconds``, the median's kind), which waiting for the processor while
+other processes run does not stretch.
 Two tasks per board: finding one solution, and counting up to two (deciding
 uniqueness). Every solution is checked and the counts are compared across solvers.
 
@@ -22,10 +24,21 @@ peer inside, so there is no "same library used plainly" to set against it.
 A solver that timed out on more than half of one N's boards has the rest of them
 counted as timeouts without running them and is not run at larger N ("-").
 
-    python benchmarks/bench_peers.py                   # about an hour on a busy 2-core box
-    python benchmarks/bench_peers.py --sizes 6,10 --boards 3 --timeout 5   # a smoke test
+Before and after a change in one run: ``--base REV`` adds ours at git revision ``REV`` as
+one more solver, ``fast@<hash>``, on the same boards: a worker that imports ``dominosa_lab``
+from a temporary worktree of ``REV`` (made with ``git worktree add`` under a fresh temporary
+directory, its numba cache compiled there during the warm-up, removed at the end), and each
+task gets a line "ours now over ours at REV" per N with a bootstrap interval. ``--solvers``
+runs a subset.
 
-Writes ``benchmarks/results/peers.md`` and ``peers.csv`` (one row per solver, task, board).
+    python benchmarks/bench_peers.py                   # about an hour on a busy 2-core box
+    python benchmarks/bench_peers.py --sizes 6,10 --boards 3 --timeout 5 --out smoke  # smoke test
+    python benchmarks/bench_peers.py --base main --solvers fast,xcover,cadical,glucose \\
+        --out peers_vs_main                            # before/after, fewer solvers
+
+Run it from the checkout to measure (``PYTHONPATH=.`` where the installed package is another
+one). Writes ``benchmarks/results/peers.md`` and ``peers.csv`` (one row per solver, task,
+board), or the ``--out`` name.
 """
 
 from __future__ import annotations
@@ -34,11 +47,18 @@ import argparse
 import multiprocessing as mp
 import os
 import platform
+import shutil
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from importlib import metadata
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 
 from dominosa_lab import Puzzle, random_puzzle, solve
@@ -173,40 +193,63 @@ VERSIONS = {"fast": "dominosa-lab", "cp-sat": "ortools", "cadical": "python-sat"
 # ----------------------------------------------------------------------------- workers
 
 
-def _serve(name, conn):
-    run = SOLVERS[name]
-    for n, seed in WARM:
-        run(random_puzzle(n, seed).puzzle.rows, 2, 60.0)
-    conn.send("ready")
+def family(name: str) -> str:
+    """The solver a worker's name runs: ``fast@abc1234`` runs ``fast`` (at another revision)."""
+    return name.split("@")[0]
+
+
+def _serve(name, conn, warm):
+    run = SOLVERS[family(name)]
+    for n, seed in warm:  # [0]: the planted pair's puzzle at every revision --base may name
+        run(random_puzzle(n, seed)[0].rows, 2, 60.0)
+    conn.send(sys.modules["dominosa_lab"].__file__)
     while (job := conn.recv()) is not None:
         rows, limit, timeout, repeats = job
         times: list[float] = []
+        cpu: list[float] = []
         while len(times) < repeats and (not times or times[0] < REPEAT_BELOW):
-            start = time.perf_counter()
+            start, start_cpu = time.perf_counter(), time.process_time()
             status, sols = run(rows, limit, timeout)
             times.append(time.perf_counter() - start)
-        conn.send((status, sols, statistics.median(times), times[0]))
+            cpu.append(time.process_time() - start_cpu)
+        conn.send((status, sols, statistics.median(times), times[0], statistics.median(cpu)))
 
 
 class Worker:
-    """A solver in a process of its own, restarted after a timeout."""
+    """A solver in a process of its own, warmed up on the boards ``warm`` ((N, seed) pairs) and
+    restarted after a timeout. With ``tree`` (a checkout of the project) it is a fresh
+    interpreter that imports ``dominosa_lab`` from there."""
 
-    def __init__(self, name: str) -> None:
-        self.name, self.proc = name, None
+    def __init__(self, name: str, warm=WARM, tree: str | None = None) -> None:
+        self.name, self.warm, self.tree, self.proc = name, tuple(warm), tree, None
 
     def run(self, rows, limit: int, timeout: float, repeats: int):
         if self.proc is None:
-            self.conn, child = mp.Pipe()
-            self.proc = mp.Process(target=_serve, args=(self.name, child), daemon=True)
-            self.proc.start()
-            self.conn.recv()
+            self._start()
         self.conn.send((rows, limit, timeout, repeats))
         if self.conn.poll(timeout + 10):
             return self.conn.recv()
         self.proc.kill()
         self.proc.join()
         self.proc = None
-        return "timeout", [], timeout, timeout
+        return "timeout", [], timeout, timeout, timeout
+
+    def _start(self) -> None:
+        """Start the process and wait until it is warm (a fresh tree compiles numba's cache)."""
+        context = mp.get_context("fork" if self.tree is None else "spawn")
+        self.conn, child = context.Pipe()
+        self.proc = context.Process(target=_serve, args=(self.name, child, self.warm),
+                                    daemon=True)
+        saved = sys.path[:]
+        if self.tree is not None:
+            sys.path.insert(0, self.tree)  # a spawned child starts with the parent's sys.path
+        try:
+            self.proc.start()
+        finally:
+            sys.path[:] = saved
+        imported = self.conn.recv()
+        if self.tree is not None and not imported.startswith(self.tree):
+            raise RuntimeError(f"{self.name} imported dominosa_lab from {imported}")
 
     def close(self) -> None:
         if self.proc is not None:
@@ -224,11 +267,16 @@ def _valid(rows, sol) -> bool:
 # ----------------------------------------------------------------------------- the run
 
 
-def measure(sizes, boards, seed0, timeout, solvers, done=None, repeats=1) -> pd.DataFrame:
+def measure(sizes, boards, seed0, timeout, solvers, done=None, repeats=1, warm=None,
+            trees=None) -> pd.DataFrame:
     """One row per (solver, task, board): status, seconds (the median of up to ``repeats``
-    runs of a board under :data:`REPEAT_BELOW` s), first_seconds (the first run), solutions
-    found; ``done(frame)`` is called with the rows so far after each N."""
-    workers = {name: Worker(name) for name in solvers}
+    runs of a board under :data:`REPEAT_BELOW` s), first_seconds (the first run), cpu_seconds
+    (the worker's processor time, the median of the runs), solutions found. ``done(frame)``
+    is called with the rows so far after each N. ``warm`` maps a solver to its warm-up boards
+    (default :data:`WARM`), ``trees`` a solver to the checkout its worker imports
+    ``dominosa_lab`` from (default: this one)."""
+    warm, trees = warm or {}, trees or {}
+    workers = {name: Worker(name, warm.get(name, WARM), trees.get(name)) for name in solvers}
     rows_out: list = []
     given_up: set = set()
     try:
@@ -245,12 +293,13 @@ def measure(sizes, boards, seed0, timeout, solvers, done=None, repeats=1) -> pd.
                         if key in given_up:
                             continue
                         if timeouts.get(key, 0) > boards // 2:
-                            status, sols, seconds, first = "timeout", [], timeout, timeout
+                            status, sols, seconds, first, cpu = ("timeout", [], timeout, timeout,
+                                                                 timeout)
                         else:
-                            status, sols, seconds, first = workers[name].run(rows, limit,
-                                                                             timeout, repeats)
+                            status, sols, seconds, first, cpu = workers[name].run(
+                                rows, limit, timeout, repeats)
                             if status == "stopped" or first > timeout:
-                                status, seconds, first = "timeout", timeout, timeout
+                                status, seconds, first, cpu = "timeout", timeout, timeout, timeout
                         if status == "timeout":
                             timeouts[key] = timeouts.get(key, 0) + 1
                         else:
@@ -259,6 +308,7 @@ def measure(sizes, boards, seed0, timeout, solvers, done=None, repeats=1) -> pd.
                         rows_out.append({"solver": name, "task": task, "n": n,
                                          "seed": seed0 + k, "status": status,
                                          "seconds": seconds, "first_seconds": first,
+                                         "cpu_seconds": cpu,
                                          "solutions": len(sols)})
                         print(f"N={n} {task} seed={seed0 + k} {name}: {status} "
                               f"{seconds:.4f} s", flush=True)
@@ -288,8 +338,16 @@ def _seconds(t: float, timeout: float) -> str:
     return f"{t * 1000:.2f} ms" if t < 1 else f"{t:.2f} s"
 
 
-def tables(frame: pd.DataFrame, timeout: float) -> str:
-    """Markdown: per task, median (worst) per solver and N, [timeouts/boards]; then ratios."""
+def names(frame: pd.DataFrame) -> list[str]:
+    """The solvers of a run in table order: ours at another revision just after ours."""
+    present = list(dict.fromkeys(frame["solver"]))
+    return [name for base in SOLVERS for name in present if family(name) == base]
+
+
+def tables(frame: pd.DataFrame, timeout: float, against: tuple[str, ...] = ()) -> str:
+    """Markdown: per task, median (worst) per solver and N, [timeouts/boards]; then ratios:
+    the best peer's over ours, ours now over ours at another revision, and ours over each
+    solver in ``against`` (with bootstrap intervals)."""
     out = []
     sizes = sorted(frame["n"].unique())
     for task in TASKS:
@@ -297,7 +355,7 @@ def tables(frame: pd.DataFrame, timeout: float) -> str:
         out.append(f"\n### {task}: median (worst) build + solve per board, [timeouts/boards]\n")
         out.append("| solver | " + " | ".join(f"N={n}" for n in sizes) + " |")
         out.append("|---" * (len(sizes) + 1) + "|")
-        for name in SOLVERS:
+        for name in names(part):
             cells = []
             for n in sizes:
                 times = part[(part["solver"] == name) & (part["n"] == n)]["seconds"].tolist()
@@ -305,6 +363,14 @@ def tables(frame: pd.DataFrame, timeout: float) -> str:
             if any(c != "-" for c in cells):
                 out.append(f"| {name} | " + " | ".join(cells) + " |")
         out.append("\n" + _ratios(part, sizes))
+        for name in names(part):
+            if name != "fast" and family(name) == "fast":
+                out.append("\n" + ratio_line(part, sizes, "fast", name, "Ours now over ours at "
+                                              f"{name.split('@')[1]}"))
+        for name in against:
+            out.append("\n" + ratio_line(part, sizes, "fast", name, f"Ours over {name}"))
+            out.append("\n" + ratio_line(part, sizes, "fast", name, f"Ours over {name} in "
+                                          "processor time", "cpu_seconds"))
     return "\n".join(out)
 
 
@@ -313,12 +379,86 @@ def _ratios(part: pd.DataFrame, sizes) -> str:
     for n in sizes:
         at = part[part["n"] == n]
         medians = at.groupby("solver")["seconds"].median()
-        if "fast" not in medians or len(medians) < 2:
+        peers = medians[[family(name) != "fast" for name in medians.index]]
+        if "fast" not in medians or peers.empty:
             continue
-        peers = medians.drop("fast")
         best = peers.idxmin()
         words.append(f"N={n}: {best} / fast = {peers[best] / medians['fast']:.2g}x")
     return "Best peer's median over ours (above 1: ours faster): " + "; ".join(words) + "."
+
+
+def ratio_interval(a: np.ndarray, b: np.ndarray, draws: int = 2000) -> tuple[float, float, float]:
+    """median(a) / median(b) of paired per-board times, and its 95% bootstrap interval (boards
+    drawn with replacement, the same boards for both; a fixed seed)."""
+    rng = np.random.default_rng(0)
+    picks = rng.integers(0, len(a), size=(draws, len(a)))
+    ratios = np.median(a[picks], axis=1) / np.median(b[picks], axis=1)
+    low, high = np.percentile(ratios, [2.5, 97.5])
+    return float(np.median(a) / np.median(b)), float(low), float(high)
+
+
+def ratio_line(part: pd.DataFrame, sizes, ours: str, other: str, title: str,
+               column: str = "seconds") -> str:
+    """One task's ``ours`` over ``other`` per N: the ratio of the medians of ``column`` and its
+    95% bootstrap interval over the boards both ran (a timeout counted as the timeout)."""
+    words = []
+    for n in sizes:
+        at = part[part["n"] == n].pivot(index="seed", columns="solver", values=column)
+        if ours not in at or other not in at:
+            continue
+        both = at[[ours, other]].dropna()
+        ratio, low, high = ratio_interval(both[ours].to_numpy(), both[other].to_numpy())
+        words.append(f"N={n}: {ratio:.3g}x [{low:.3g}, {high:.3g}]")
+    return (f"{title}, median over median (below 1: {ours} cheaper) [95% bootstrap interval "
+            "over the boards]: " + "; ".join(words) + ".")
+
+
+@contextmanager
+def _revision_tree(rev: str) -> Iterator[tuple[str, str]]:
+    """A temporary git worktree of ``rev`` outside the repository: yields (short hash, path),
+    and removes the worktree at the end."""
+    repo = Path(__file__).resolve().parents[1]
+    short = subprocess.run(["git", "-C", str(repo), "rev-parse", "--short", f"{rev}^{{commit}}"],
+                           check=True, capture_output=True, text=True).stdout.strip()
+    parent = tempfile.mkdtemp(prefix="dominosa-lab-")
+    tree = os.path.join(parent, short)
+    subprocess.run(["git", "-C", str(repo), "worktree", "add", "--detach", tree, short],
+                   check=True, capture_output=True)
+    try:
+        yield short, tree
+    finally:
+        subprocess.run(["git", "-C", str(repo), "worktree", "remove", "--force", tree],
+                       check=False, capture_output=True)
+        shutil.rmtree(parent, ignore_errors=True)
+
+
+def solver_list(parser: argparse.ArgumentParser, text: str, rev: str | None) -> list[str]:
+    """The solvers named in ``text`` (comma-separated), checked; ``fast`` is needed for
+    ``--base``."""
+    solvers = [name for name in text.split(",") if name]
+    unknown = [name for name in solvers if name not in SOLVERS]
+    if unknown or not solvers:
+        parser.error(f"--solvers: {', '.join(unknown) or 'none'} not among {', '.join(SOLVERS)}")
+    if rev is not None and "fast" not in solvers:
+        parser.error("--base compares ours at two revisions: --solvers must include fast")
+    return solvers
+
+
+@contextmanager
+def with_base(solvers: list[str], rev: str | None) -> Iterator[tuple[list[str], dict, str]]:
+    """Without ``rev``: ``solvers``. With it: ``solvers`` with ``fast@<rev's hash>`` after
+    ``fast``, run from a temporary worktree of ``rev`` (removed at the end). Yields the
+    solvers, the checkout of each that is not this one, and a sentence for the results."""
+    if rev is None:
+        yield solvers, {}, ""
+        return
+    with _revision_tree(rev) as (short, tree):
+        name = f"fast@{short}"
+        at = solvers.index("fast") + 1
+        note = (f" `{name}` is the default method at `{rev}` ({short}), imported from a "
+                "temporary worktree of that revision, its numba cache compiled there during "
+                "the warm-up.")
+        yield [*solvers[:at], name, *solvers[at:]], {name: tree}, note
 
 
 def machine() -> str:
@@ -331,46 +471,73 @@ def machine() -> str:
             f"{metadata.version('numba')}; peers: {versions}")
 
 
+def stamp(script: str, started: str) -> str:
+    """Which benchmark wrote the results and when, the machine (``started``: :func:`machine`
+    at the start) and the load average now."""
+    return (f"Written by `benchmarks/{script}` on {time.strftime('%Y-%m-%d %H:%M')}. At the "
+            f"start: {started} At the end: load average {os.getloadavg()[0]:.1f}.")
+
+
+def run_parser(doc: str, sizes, boards: int, seed0: int, timeout: float, solvers,
+               out: str) -> argparse.ArgumentParser:
+    """The options of a run over boards and solvers, with these defaults: ``--sizes``,
+    ``--boards``, ``--seed0``, ``--timeout``, ``--solvers``, ``--base``, ``--out``."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument("--sizes", default=",".join(map(str, sizes)))
+    parser.add_argument("--boards", type=int, default=boards)
+    parser.add_argument("--seed0", type=int, default=seed0)
+    parser.add_argument("--timeout", type=float, default=timeout)
+    parser.add_argument("--solvers", default=",".join(solvers),
+                        help=f"the solvers to run, comma-separated, of {', '.join(SOLVERS)}")
+    parser.add_argument("--base", metavar="REV",
+                        help="also run ours at git revision REV (fast@REV), same boards")
+    parser.add_argument("--out", default=out, help="the results' file name, without suffix")
+    return parser
+
+
 def main() -> None:
     """Run the benchmark and write its tables."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sizes", default=",".join(map(str, SIZES)))
-    parser.add_argument("--boards", type=int, default=10)
-    parser.add_argument("--seed0", type=int, default=1000)
-    parser.add_argument("--timeout", type=float, default=60.0)
-    parser.add_argument("--large", default="100", help="sizes run for fast alone")
+    parser = run_parser(__doc__, SIZES, 10, 1000, 60.0, SOLVERS, "peers")
+    parser.add_argument("--large", default="100", help="sizes run for ours alone")
     parser.add_argument("--large-boards", type=int, default=5)
     parser.add_argument("--repeats", type=int, default=5,
                         help=f"runs per board solved in under {REPEAT_BELOW:g} s (median taken)")
-    parser.add_argument("--out", default="peers")
     args = parser.parse_args()
+    solvers = solver_list(parser, args.solvers, args.base)
     started = machine()
     sizes = [int(s) for s in args.sizes.split(",") if s]
-    large = [int(s) for s in args.large.split(",") if s]
+    large = [int(s) for s in args.large.split(",") if s] if "fast" in solvers else []
+    with with_base(solvers, args.base) as (solvers, trees, note):
+        run(args, sizes, large, solvers, trees, started + "." + note)
+    print((RESULTS / f"{args.out}.md").read_text())
+
+
+def run(args: argparse.Namespace, sizes: list[int], large: list[int], solvers: list[str],
+        trees: dict, started: str) -> None:
+    """Measure ``solvers`` (ours alone, and at the base, on the ``large`` sizes), writing the
+    tables after each N."""
 
     def write(frame: pd.DataFrame, prefix: pd.DataFrame | None = None) -> None:
         frame = frame if prefix is None else pd.concat([prefix, frame], ignore_index=True)
         RESULTS.mkdir(exist_ok=True)
         frame.to_csv(RESULTS / f"{args.out}.csv", index=False)
         text = (f"# Dominosa: the default method and general-purpose solvers\n\n"
-                f"Written by `benchmarks/bench_peers.py` on {time.strftime('%Y-%m-%d %H:%M')}. "
-                f"At the start: {started}. At the end: load average "
-                f"{os.getloadavg()[0]:.1f}.\n\n"
+                f"{stamp('bench_peers.py', started)}\n\n"
                 f"{args.boards} random planted boards per N (seeds {args.seed0}-"
                 f"{args.seed0 + args.boards - 1}; N in {args.large or 'none'}: "
-                f"{args.large_boards} boards, fast alone), timeout {args.timeout:g} s (counted "
+                f"{args.large_boards} boards, ours alone), timeout {args.timeout:g} s (counted "
                 f"as {args.timeout:g} s). A board solved in under {REPEAT_BELOW:g} s is solved "
                 f"{args.repeats} times in a row, its time the median (the first run's time is "
                 f"`first_seconds` in the CSV). exact-cover cannot stop at two solutions, so it "
                 f"only solves.\n" + tables(frame, args.timeout) + "\n")
         (RESULTS / f"{args.out}.md").write_text(text)
 
-    frame = measure(sizes, args.boards, args.seed0, args.timeout, list(SOLVERS), write,
-                    args.repeats)
+    frame = measure(sizes, args.boards, args.seed0, args.timeout, solvers, write, args.repeats,
+                    trees=trees)
     if large:
-        measure(large, args.large_boards, args.seed0, args.timeout, ["fast"],
-                lambda alone: write(alone, frame), args.repeats)
-    print((RESULTS / f"{args.out}.md").read_text())
+        ours = [name for name in solvers if family(name) == "fast"]
+        measure(large, args.large_boards, args.seed0, args.timeout, ours,
+                lambda alone: write(alone, frame), args.repeats, trees=trees)
 
 
 if __name__ == "__main__":
