@@ -32,9 +32,9 @@ test: install docs
 docs: install
 	$(BIN)/python -m sphinx -b html -E -W --keep-going -q docs build/docs
 
-## make lab: JupyterLab on the notebooks
+## make lab: JupyterLab rooted at the project (the notebooks' ../figures/ pictures are served), on the lesson
 lab: install
-	$(BIN)/jupyter lab notebooks
+	$(BIN)/jupyter lab $(if $(filter 0,$(shell id -u)),--allow-root) --ServerApp.root_dir=$(CURDIR) notebooks/00_teaching_backtracking.ipynb
 
 lint: install
 	$(BIN)/ruff check dominosa_lab tests benchmarks

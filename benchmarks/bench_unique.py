@@ -10,7 +10,7 @@ grade``, from the calibration tools in ``--tatham DIR``, default ``/tmp/tatham``
 of this repository) must agree. Then his generator (``dominosa-gen gen NdX SEED``, seeds 1..
 seeds, each stopped after ``--tatham-timeout`` seconds, a case given up after ``GIVE_UP``
 stops in a row) on the same machine in the same run, where his rules have the grade at all.
-Without his tools the project's reference figures for his generator (``QUOTED``) are printed.
+Without his tools his column says "not run": times from elsewhere are not comparable.
 
 The project's goals: N=9 extreme < 5 s, N=12 hard < 10 s, N=15 hard < 30 s, N=20 basic
 < 5 s, N=30 basic < 60 s, medians over 10 seeds. Writes ``benchmarks/results/unique.md`` and
@@ -56,11 +56,6 @@ CASES = [
 
 #: His generator is given up on for a case after this many runs in a row stop at the timeout.
 GIVE_UP = 3
-
-#: His generator's medians, the project's reference figures (seconds, an unloaded 2-core
-#: machine); 15dh never finishes.
-QUOTED = {(9, "hard"): 0.93, (9, "extreme"): 12.4, (12, "hard"): 98.0, (12, "extreme"): 270.0,
-          (30, "basic"): 114.0}
 
 
 def ours(n: int, wanted: str, seed: int, tatham) -> dict:
@@ -135,8 +130,7 @@ def table(rows: list[dict]) -> list[str]:
         elif n >= 15 and wanted == "hard":
             him, stopped = "never (no hard board exists under his rules)", ""
         else:
-            quoted = QUOTED.get((n, wanted))
-            him, stopped = (f"{quoted:g} (quoted)" if quoted else "not run"), ""
+            him, stopped = "not run", ""
         boards = statistics.median(float(r["boards"]) for r in mine)
         out.append(f"| {n} | {wanted} | {goal or ''} | {median_text(mine)} | "
                    f"{max(float(r['seconds']) for r in mine):.2f} | {boards:g} | "

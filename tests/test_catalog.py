@@ -29,3 +29,10 @@ def test_tcg_n10_is_the_11x12_double_ten_board():
 def test_an_unknown_name_lists_the_known_ones():
     with pytest.raises(PuzzleError, match="no puzzle named 'x' in the catalog; known: "):
         load("x")
+
+
+@pytest.mark.parametrize("name", catalog.names())
+def test_every_entry_says_where_in_its_source_and_how_it_was_copied(name):
+    info = catalog.describe(name)
+    assert {"source", "where", "copied", "title"} <= set(info)
+    assert all(key.isalpha() for key in info)  # an address in a continued line is no key

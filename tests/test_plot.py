@@ -47,3 +47,20 @@ def test_highlighted_cells_get_their_own_tile_colour():
     red = [patch for patch in ax.patches if patch.get_facecolor()[:3] == (1.0, 0.0, 0.0)]
     assert len(red) == 2
     plt.close("all")
+
+
+def test_every_cell_has_a_border_to_draw_along():
+    ax = draw_puzzle(load("mikefc-small"))
+    tiles = ax.patches[:20]
+    assert all(t.get_edgecolor()[3] > 0 and t.get_linewidth() > 0 for t in tiles)
+    assert {(t.get_width(), t.get_height()) for t in tiles} == {(1.0, 1.0)}
+    plt.close("all")
+
+
+def test_numbered_board_has_no_grid_lines_across_the_numbers():
+    import matplotlib
+
+    with matplotlib.rc_context({"axes.grid": True}):
+        ax = draw_puzzle(load("mikefc-small"), coordinates=True)
+    assert not any(line.get_visible() for line in ax.get_xgridlines() + ax.get_ygridlines())
+    plt.close("all")

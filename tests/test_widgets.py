@@ -5,7 +5,8 @@ from matplotlib.colors import to_rgb
 
 from dominosa_lab import METHODS, Placement, Puzzle, load, solve
 from dominosa_lab.draw.animate import NEW_COLOR
-from dominosa_lab.draw.stepper import stepper
+from dominosa_lab.draw.stepper import stepper, turning_points
+from dominosa_lab.errors import TraceError
 
 DOUBLE_1 = Puzzle([[0, 0, 1], [1, 1, 0]])
 SMALL = load("mikefc-small")
@@ -124,3 +125,47 @@ def test_a_placement_event_is_described_under_the_counters():
     s.step = 2  # after the choice among two options, the first placement
     assert s.frame.event.item == Placement((0, 0), (0, 1))
     assert "placed 00→ on (0, 0)-(0, 1)" in s.counters.value
+
+
+def test_playing_pauses_at_a_stop_and_asks_for_a_prediction(small_run):
+    s = stepper(SMALL, small_run, tree=False, stops=[4])
+    s.play.playing = True
+    s.play.value = 4
+    assert not s.play.playing
+    assert "stop 1 of 1: predict the next move" in s.counters.value
+
+
+def test_playing_goes_on_between_stops(small_run):
+    s = stepper(SMALL, small_run, tree=False, stops=[4])
+    s.play.playing = True
+    s.play.value = 3
+    assert s.play.playing and "stop" not in s.counters.value
+
+
+def test_next_stop_jumps_to_the_next_stop_then_to_the_end(small_run):
+    s = stepper(SMALL, small_run, tree=False, stops=[7, 3])
+    s.stop_button.click()
+    assert s.step == 3
+    s.stop_button.click()
+    assert s.step == 7
+    s.stop_button.click()
+    assert s.step == len(small_run.trace)
+
+
+def test_a_stop_outside_the_trace_is_refused(small_run):
+    with pytest.raises(TraceError, match="stops: 999 is not a step"):
+        stepper(SMALL, small_run, stops=[999])
+
+
+def test_turning_points_stop_just_before_each_moment(small_run):
+    frames = stepper(SMALL, small_run, tree=False).frames
+    stops = turning_points(frames)
+    moments = [frames[s + 1].event.kind for s in stops]
+    assert sorted(moments) == ["dead_end", "place", "remove", "solution"]
+    assert stops == sorted(stops)
+
+
+def test_a_search_without_dead_ends_stops_only_before_its_solution():
+    run = solve(Puzzle([[2, 0, 2, 2], [1, 0, 1, 2], [0, 1, 1, 0]]), method="human", trace=True)
+    frames = stepper(run.solutions[0].puzzle, run, tree=False).frames
+    assert [frames[s + 1].event.kind for s in turning_points(frames)] == ["solution"]

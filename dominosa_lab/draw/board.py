@@ -1,4 +1,9 @@
-"""Matplotlib drawings of boards and solutions, in the R blog's look."""
+"""Matplotlib drawings of boards and solutions, in the R blog's greys, with cell borders.
+
+Every cell is a light tile framed by a thin grey border, so that a printed board
+has edges to draw dominoes along; nothing else crosses a tile (the theme's grid is
+turned off on a board), and a placed domino is a bold outline inside its two cells.
+"""
 
 from __future__ import annotations
 
@@ -14,12 +19,13 @@ from matplotlib.patches import Circle, Rectangle
 
 from dominosa_lab.core.puzzle import Placement, Puzzle, Solution
 from dominosa_lab.draw.pips import has_layout, layout, pip_radius
-from dominosa_lab.draw.theme import GREY20, GREY90, matrix_axes
+from dominosa_lab.draw.theme import GREY20, GREY60, GREY90, matrix_axes
 
 if TYPE_CHECKING:
     from dominosa_lab.trace.play import DominoTable
 
 __all__ = [
+    "BORDER_COLOR",
     "COORDINATE_COLOR",
     "HIGHLIGHT_COLOR",
     "OUTLINE_COLOR",
@@ -36,7 +42,8 @@ __all__ = [
 
 TILE_COLOR = GREY90  # the R blog's tile fill
 OUTLINE_COLOR = GREY20  # the R blog's domino outline
-TILE_SIZE = 0.9  # the R blog's geom_tile width/height
+TILE_SIZE = 1.0  # a cell fills its square; neighbours share a border
+BORDER_COLOR = GREY60  # the thin cell borders
 OUTLINE_INSET = 0.42  # the R blog's rectangle half-extent around a cell centre
 PIP_COLOR = "#111111"
 COORDINATE_COLOR = "#555555"  # row and column numbers beside the board
@@ -59,9 +66,10 @@ def draw_puzzle(
     highlight: Iterable[tuple[int, int]] = (),
     highlight_color: str = HIGHLIGHT_COLOR,
 ) -> Axes:
-    """Draw a board, and optionally placed dominoes, in the look of the R blog's plots.
+    """Draw a board, and optionally placed dominoes, in the greys of the R blog's plots.
 
-    Light tiles carry the numbers; each placed domino gets a bold outline.
+    Light tiles framed by thin grey cell borders carry the numbers; each placed
+    domino gets a bold outline inside its two cells.
     Gaps are left blank. ``solution`` may be a complete :class:`Solution` or any
     iterable of :class:`Placement` (a partial placement). With ``pips=True`` the
     cells under placed dominoes show domino faces (Caviness's dotted display,
@@ -112,6 +120,7 @@ def draw_puzzle(
     scale = _scale(ax, n_rows, n_cols)
     fontsize = fontsize if fontsize is not None else max(5.0, 13 * scale)
     linewidth = linewidth if linewidth is not None else max(1.0, 3.2 * scale)
+    border = max(0.5, linewidth / 4)
     half = TILE_SIZE / 2
     placements = [] if solution is None else list(solution)
     faces = {cell for pl in placements for cell in pl.cells} if pips else set()
@@ -121,7 +130,7 @@ def draw_puzzle(
         value = puzzle.value((r, c))
         fill = highlight_color if (r, c) in marked else tile_color
         ax.add_patch(Rectangle((x - half, y - half), TILE_SIZE, TILE_SIZE,
-                               facecolor=fill, edgecolor="none"))
+                               facecolor=fill, edgecolor=BORDER_COLOR, linewidth=border))
         if (r, c) in faces and has_layout(value):
             _pips(ax, x, y, value, pip_radius(puzzle.max_pip))
         elif numbers:
@@ -203,8 +212,14 @@ def _frame(ax: Axes, n_rows: int, n_cols: int, title: str | None) -> None:
 
 
 def _coordinates(ax: Axes, n_rows: int, n_cols: int, fontsize: float) -> None:
-    """Row numbers on the left, column numbers on top, as axis labels (the title makes room)."""
+    """Row numbers on the left, column numbers on top, as axis labels (the title makes room).
+
+    The axes stay white and without grid lines: the theme's grid would run through the
+    middle of every cell, across the numbers.
+    """
     ax.axis("on")
+    ax.grid(False)
+    ax.set_facecolor("white")
     ax.set_xticks(range(n_cols), [str(c) for c in range(n_cols)])
     ax.set_yticks([n_rows - 1 - r for r in range(n_rows)], [str(r) for r in range(n_rows)])
     ax.xaxis.tick_top()

@@ -4,11 +4,18 @@
 draws one step on given axes (for pages, slides and the stepper itself). Both
 are built from the trace alone (:func:`dominosa_lab.trace.tree.replay`), so every
 method that reports to :class:`~dominosa_lab.core.search.Search` can be stepped.
+
+A class predicts before it clicks, but not 65 times: ``stops`` mark a few steps
+where the play button pauses and the counters ask for a prediction, and the
+*next stop* button jumps there. :func:`turning_points` picks the usual ones: just
+before the first dead end, the first backtrack, the first change of the first
+move, and the solution.
 """
 
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 
 import networkx as nx
 from matplotlib.axes import Axes
@@ -36,18 +43,21 @@ __all__ = [
     "Stepper",
     "draw_search_step",
     "stepper",
+    "turning_points",
 ]
 
 FONTSIZE = 11.0  # points: move labels, legend; titles 2 more (readable on a projector)
 DPI = 100  # the stepper's picture: a 10-inch figure is 1000 pixels wide
 CAPTION_WIDTH = 28  # characters per line of the caption over the board (after the step)
+PREDICT = "predict the next move, then press next ▶"  # shown at a stop
 
 
 class Stepper(widgets.VBox):
     """A play button, step buttons and a slider over a trace; the picture follows the slider.
 
     Use :func:`stepper` to make one. ``frames`` holds the replayed trace;
-    ``step`` (settable) is the slider position and ``frame`` the search's state there.
+    ``step`` (settable) is the slider position and ``frame`` the search's state there;
+    ``stops`` the steps where playing pauses for a prediction.
     """
 
     def __init__(
@@ -61,6 +71,7 @@ class Stepper(widgets.VBox):
         figsize: tuple[float, float] | None = None,
         fontsize: float = FONTSIZE,
         dpi: int = DPI,
+        stops: Sequence[int] = (),
     ) -> None:
         if result.trace is None:
             raise TraceError("result has no trace to step through; solve it again with "
@@ -72,14 +83,19 @@ class Stepper(widgets.VBox):
         self.fontsize = fontsize
         self.dpi = dpi
         last = len(self.frames) - 1
+        self.stops = _checked_stops(stops, last)
         self.play = widgets.Play(min=0, max=last, step=1, interval=interval)
         self.slider = widgets.IntSlider(min=0, max=last, description="step",
                                         layout=widgets.Layout(width="50%"))
         widgets.link((self.play, "value"), (self.slider, "value"))
         self.back_button = widgets.Button(description="◀ back", layout=widgets.Layout(width="80px"))
         self.next_button = widgets.Button(description="next ▶", layout=widgets.Layout(width="80px"))
+        self.stop_button = widgets.Button(description="next stop ⏭",
+                                          layout=widgets.Layout(width="100px"),
+                                          disabled=not self.stops)
         self.back_button.on_click(lambda _: self._move(-1))
         self.next_button.on_click(lambda _: self._move(+1))
+        self.stop_button.on_click(lambda _: self._to_next_stop())
         self.counters = widgets.HTML()
         self.image = widgets.Image(format="png")
         self.figure = Figure(figsize=figsize or ((10, 4.2) if tree else (4, 3.5)),
@@ -90,7 +106,8 @@ class Stepper(widgets.VBox):
         else:
             self.board_ax, self.tree_ax = self.figure.subplots(), None
         self.slider.observe(lambda change: self._show(change["new"]), names="value")
-        controls = widgets.HBox([self.play, self.back_button, self.next_button, self.slider])
+        controls = widgets.HBox([self.play, self.back_button, self.next_button,
+                                 *([self.stop_button] if self.stops else []), self.slider])
         super().__init__([controls, self.counters, self.image])
         self._show(0)
 
@@ -111,12 +128,21 @@ class Stepper(widgets.VBox):
     def _move(self, delta: int) -> None:
         self.step = self.step + delta
 
+    def _to_next_stop(self) -> None:
+        """Jump to the first stop after the step shown (or to the end)."""
+        self.step = next((s for s in self.stops if s > self.step), len(self.frames) - 1)
+
     def _show(self, step: int) -> None:
         frame = self.frames[step]
+        if step in self.stops:
+            self.play.playing = False
+        stop = (f"<br><b>stop {self.stops.index(step) + 1} of {len(self.stops)}: {PREDICT}</b>"
+                if step in self.stops else "")
         self.counters.value = (
             f"<b>step {step} of {len(self.frames) - 1}</b> &middot; nodes {frame.nodes} "
             f"&middot; backtracks {frame.backtracks} &middot; depth {frame.depth} "
             f"&middot; solutions {frame.solutions}<br>{describe_event(frame.event, self.puzzle)}"
+            f"{stop}"
         )
         self.board_ax.clear()
         if self.tree_ax is not None:
@@ -180,6 +206,52 @@ def draw_search_step(
                          title=f"search tree after {frame.nodes} nodes")
 
 
+def _checked_stops(stops: Sequence[int], last: int) -> list[int]:
+    """``stops`` sorted, each checked to be a step of the trace (0 to ``last``)."""
+    for stop in stops:
+        if not isinstance(stop, int) or not 0 <= stop <= last:
+            raise TraceError(f"stops: {stop!r} is not a step of this trace (0 to {last})")
+    return sorted(set(stops))
+
+
+def turning_points(frames: Sequence[Snapshot]) -> list[int]:
+    """The steps just before the moments a class should predict, in order.
+
+    Just before the first dead end, the first backtrack, the first placement that
+    replaces the search's first move (a new branch at the top of the tree), and the
+    first solution; a moment the search never reaches is left out.
+
+    Parameters
+    ----------
+    frames : sequence of Snapshot
+        A replayed trace (:func:`~dominosa_lab.trace.tree.replay`, ``Stepper.frames``).
+
+    Returns
+    -------
+    list of int
+        Step numbers, each one less than the step of its moment.
+
+    Examples
+    --------
+    >>> from dominosa_lab import Puzzle, solve
+    >>> from dominosa_lab.trace.tree import replay
+    >>> run = solve(Puzzle([[2, 0, 2, 2], [1, 0, 1, 2], [0, 1, 1, 0]]), method="rowscan",
+    ...             trace=True)
+    >>> turning_points(list(replay(run.trace)))
+    [9, 10, 36, 64]
+    """
+    def first(test) -> int | None:
+        return next((f.step - 1 for f in frames if f.event is not None and test(f)), None)
+
+    moments = [
+        first(lambda f: f.event.kind == "dead_end"),
+        first(lambda f: f.event.kind == "remove"),
+        first(lambda f: f.event.kind == "place" and f.depth == 1 and f.nodes > 1),
+        first(lambda f: f.event.kind == "solution"),
+    ]
+    return sorted({m for m in moments if m is not None})
+
+
 def stepper(puzzle: Puzzle, result: SearchResult, **settings) -> Stepper:
     """A widget that steps through a traced search: the board and the tree at every step.
 
@@ -194,7 +266,9 @@ def stepper(puzzle: Puzzle, result: SearchResult, **settings) -> Stepper:
         trees (see :func:`~dominosa_lab.draw.tree.draw_search_tree`); ``interval``
         (ms per step when playing); ``figsize``; ``fontsize`` of the labels, legend
         and titles (sized for a projector: 11 points in a 10-inch picture 1000 pixels
-        wide); ``dpi`` of the picture.
+        wide); ``dpi`` of the picture; ``stops``, steps where playing pauses and the
+        counters ask for a prediction (e.g. :func:`turning_points`), reached with the
+        *next stop* button.
 
     Returns
     -------
@@ -210,5 +284,8 @@ def stepper(puzzle: Puzzle, result: SearchResult, **settings) -> Stepper:
     >>> s.step = 5; s.next_button.click()
     >>> s.step, len(s.frame.placements), s.frame.nodes
     (6, 3, 3)
+    >>> s = stepper(p, solve(p, method="rowscan", trace=True), stops=[2, 4])
+    >>> s.stop_button.click(); s.step, "stop 1 of 2" in s.counters.value
+    (2, True)
     """
     return Stepper(puzzle, result, **settings)

@@ -1,4 +1,10 @@
-"""Published puzzles by name; each is ``formats/data/NAME.txt``, with its source in a header."""
+"""Published puzzles by name; each is ``formats/data/NAME.txt``, with its provenance in a header.
+
+The header's ``# key: value`` lines say where the board comes from: ``source`` (the text and
+its address), ``where`` (the place in it), ``copied`` (how it was transcribed and what checks the
+copy) and ``title``; a line indented after ``#`` continues the value above it. ``docs/sources.md``
+lists the sources.
+"""
 
 from __future__ import annotations
 
@@ -37,7 +43,14 @@ def load(name: str) -> Puzzle:
 
 
 def describe(name: str) -> dict[str, str]:
-    """The ``# key: value`` header of a catalog entry (``source``, ``title``)."""
+    """The ``# key: value`` header of a catalog entry: ``source``, ``where``, ``copied``, ``title``.
+
+    Examples
+    --------
+    >>> info = describe("caviness-m9")
+    >>> info["source"].split(", ")[0], info["source"].split()[-1]
+    ('K. E. Caviness', 'http://www.mathematica-journal.com/2014/10/three-ways-to-solve-domino-grids/')
+    """
     info: dict[str, str] = {}
     key = None
     for line in _path(name).read_text().splitlines():
@@ -45,7 +58,7 @@ def describe(name: str) -> dict[str, str]:
             break
         body = line[1:].strip()
         head, sep, rest = body.partition(":")
-        if sep and head.isidentifier():
+        if sep and head.isidentifier() and not line[1:].startswith("  "):
             key = head
             info[key] = rest.strip()
         elif key:
