@@ -75,8 +75,8 @@ def test_a_set_that_runs_out_of_time_keeps_what_it_made_and_says_so():
 
 
 def test_more_puzzles_than_a_small_board_has_are_refused_naming_the_count():
-    with pytest.raises(ArgumentError, match="count 24: there are only 23 different unique basic "
-                                            "double-2 boards"):
+    with pytest.raises(ArgumentError, match="count=24 puzzles asked, but there are only 23 "
+                                            "different unique basic double-2 boards"):
         distinct_puzzles(2, 24)
 
 

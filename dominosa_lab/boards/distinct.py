@@ -177,8 +177,8 @@ def _check_enough(n: int, count: int, grade: str, shape: BoardShape | None) -> N
         others = ", ".join(f"{g}: {k}" for (m, g), k in DIFFERENT_FULL_BOARDS.items()
                            if m == n and g != grade)
         raise ArgumentError(
-            f"count {count}: there are only {have} different unique {grade} double-{n} boards "
-            f"(up to turns, mirrors and renumbering); ask for fewer, a larger N"
+            f"count={count} puzzles asked, but there are only {have} different unique {grade} "
+            f"double-{n} boards (up to turns, mirrors and renumbering); ask for fewer, a larger N"
             + (f" or another grade ({others})" if others else ""))
 
 
