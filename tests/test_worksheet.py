@@ -10,6 +10,8 @@ import subprocess
 
 import matplotlib.image
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dominosa_lab import random_puzzle
 from dominosa_lab.boards import Generated
@@ -107,6 +109,25 @@ def test_a_class_set_gives_each_student_a_page_with_a_name_line(small, tmp_path)
     for k, text in enumerate(texts[:-1], 1):
         assert "Name" in text and f"Puzzle {k}" in text and "3-3" in text  # dominoes to tick
     assert "Name" not in texts[-1] and "answers" in texts[-1]
+
+
+@pytest.fixture(scope="module")
+def thirty():
+    return distinct_puzzles(3, 30, seed=100).puzzles
+
+
+@settings(max_examples=5, deadline=None)
+@given(count=st.integers(1, 30), paper=st.sampled_from(sorted(PAPERS)))
+def test_every_puzzle_is_on_one_puzzle_page_and_one_answer_page(thirty, count, paper):
+    pages = worksheet_pages(thirty[:count], paper=paper)
+    per_page = [sum(t.get_text().startswith("Puzzle ") for t in fig.texts) for fig in pages]
+    puzzle_pages = [fig for fig in pages if not fig.texts[0].get_text().endswith("answers")]
+    assert sum(per_page) == 2 * count
+    numbers = sorted(t.get_text() for fig in puzzle_pages for t in fig.texts
+                     if t.get_text().startswith("Puzzle "))
+    assert numbers == sorted(f"Puzzle {k}" for k in range(1, count + 1))
+    assert per_page == sorted(per_page[:len(puzzle_pages)], reverse=True) + sorted(
+        per_page[len(puzzle_pages):], reverse=True)  # pages fill up in order
 
 
 def test_answer_pages_outline_every_domino_and_puzzle_pages_none(small):

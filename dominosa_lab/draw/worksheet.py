@@ -63,7 +63,7 @@ _CAPTION = 0.3  # inches above a board for its number and grade
 _ID_LINE = 0.14  # inches per line of game id below a board
 _IDS = 4  # lines of game id (with its label) a slot makes room for when the layout is chosen
 _GUTTER = 0.3  # inches between two columns of boards
-_TICK_LINE = 0.2  # inches per row of dominoes to tick off on a class-set page
+_TICK_LINE = 0.25 # inches per row of dominoes to tick off on a class-set page
 _PRINT_STYLE = {**STYLE, "savefig.bbox": "standard", "pdf.fonttype": 42, "svg.fonttype": "path",
                 "svg.hashsalt": "dominosa-lab"}
 
@@ -152,7 +152,11 @@ def worksheet_pages(
     size = PAPERS[paper]
     shape = _largest(puzzles)
     heading = title or _title(puzzles, class_set)
-    grid = _grid(shape, size, DRAW_CELL, paper, ((1, 1),) if class_set else GRIDS)
+    if class_set:  # the name line and the dominoes to tick take room above the board
+        below = (size[0], size[1] - _class_lines(max(g.puzzle.max_pip for g in puzzles)))
+        grid = _grid(shape, below, DRAW_CELL, paper, ((1, 1),))
+    else:
+        grid = _grid(shape, size, DRAW_CELL, paper)
     answers = _grid(shape, size, ANSWER_CELL, paper)
     numbered = list(enumerate(puzzles, 1))
     sheets = [(chunk, False) for chunk in _chunks(numbered, grid)]
@@ -278,8 +282,13 @@ def _student_lines(fig: Figure, puzzle: Puzzle, top: float) -> float:
     rows = ["   ".join(f"\u2610 {lo}-{hi}" for hi in range(lo, n + 1)) for lo in range(n + 1)]
     fig.text(MARGIN, top - 0.5, "Tick each domino as you find it:", transform=inches,
              fontsize=10, va="top", color=GREY20)
-    fig.text(MARGIN, top - 0.72, "\n".join(rows), transform=inches, fontsize=10, va="top",
+    fig.text(MARGIN, top - 0.72, "\n".join(rows), transform=inches, fontsize=12.5, va="top",
              color=GREY20, linespacing=1.4, family="DejaVu Sans Mono")
+    return _class_lines(n)
+
+
+def _class_lines(n: int) -> float:
+    """Inches that the name line and the double-n dominoes to tick take on a class-set page."""
     return 0.9 + _TICK_LINE * (n + 1)
 
 
