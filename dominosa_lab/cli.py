@@ -499,7 +499,8 @@ def _generate_options(p: argparse.ArgumentParser) -> None:
 
 def _draw_options(p: argparse.ArgumentParser) -> None:
     p.description = ("Draw a puzzle and, beside it, its solution (found as `solve` finds it) "
-                     f"to a {', '.join(DRAW_FORMATS)} file.")
+                     f"to a {', '.join(DRAW_FORMATS)} file; with --puzzle-only, the puzzle "
+                     "alone.")
     p.add_argument("puzzle", help=PUZZLE_HELP)
     p.add_argument("-o", "--output", required=True, metavar="FILE",
                    help=f"the picture to write ({', '.join(DRAW_FORMATS)})")

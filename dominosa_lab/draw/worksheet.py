@@ -3,8 +3,8 @@
 A *book* puts as many puzzles on a page as leave every cell at least :data:`DRAW_CELL`
 wide (room to draw the outlines with a pencil); a *class set* gives each puzzle a page of
 its own with a line for the student's name and the dominoes to tick off. Each puzzle is
-numbered, with its grade, and the Simon Tatham game id that opens it in his Dominosa (boards
-with gaps have none). The answers follow on pages of their own, smaller, each board with its
+numbered, with its grade, and the Simon Tatham game id that opens it in his Dominosa (a board
+not his full rectangle has none). The answers follow on pages of their own, smaller, each with its
 dominoes outlined. Pages are A4 or US Letter (:data:`PAPERS`); a PDF holds them all, or
 one PNG or SVG is written per page. The boards are drawn by
 :func:`~dominosa_lab.draw.board.draw_puzzle`, the rest of the page in the one theme.
@@ -63,7 +63,7 @@ _CAPTION = 0.3  # inches above a board for its number and grade
 _ID_LINE = 0.14  # inches per line of game id below a board
 _IDS = 4  # lines of game id (with its label) a slot makes room for when the layout is chosen
 _GUTTER = 0.3  # inches between two columns of boards
-_TICK_LINE = 0.25 # inches per row of dominoes to tick off on a class-set page
+_TICK_LINE = 0.25  # inches per row of dominoes to tick off on a class-set page
 _PRINT_STYLE = {**STYLE, "savefig.bbox": "standard", "pdf.fonttype": 42, "svg.fonttype": "path",
                 "svg.hashsalt": "dominosa-lab"}
 
