@@ -61,6 +61,7 @@ _HEADER = 0.75  # inches at the top of a page for its title and the rules
 _FOOTER = 0.3  # inches at the bottom for the page number
 _CAPTION = 0.3  # inches above a board for its number and grade
 _ID_LINE = 0.14  # inches per line of game id below a board
+_ID_POINTS = 6.5  # the game id's font size: a double-6 id fits on one line of a half page
 _IDS = 4  # lines of game id (with its label) a slot makes room for when the layout is chosen
 _GUTTER = 0.3  # inches between two columns of boards
 _TICK_LINE = 0.25  # inches per row of dominoes to tick off on a class-set page
@@ -318,17 +319,18 @@ def _slot(fig: Figure, box: tuple[float, float, float, float], index: int, made:
                 fontsize=max(6.0, cell * 72 * 0.42), linewidth=max(1.0, cell * 72 * 0.09))
     for k, line in enumerate(id_lines):
         fig.text(left, board_top - board_h - 0.05 - k * _ID_LINE, line, transform=inches,
-                 fontsize=7, va="top", family="DejaVu Sans Mono", color=GREY20)
+                 fontsize=_ID_POINTS, va="top", family="DejaVu Sans Mono", color=GREY20)
 
 
 def _id_lines(puzzle: Puzzle, width: float) -> list[str]:
-    """The game id under its label, wrapped to the slot (7-point monospace: 0.06 inch a
-    character)."""
+    """The game id under its label, wrapped to the slot (a monospace character is 0.6 of the
+    font size wide)."""
     game_id = tatham_id(puzzle)
     if game_id is None:
         n = puzzle.max_pip
         return [f"no Tatham game id: his boards are full {n + 1} x {n + 2} rectangles"]
-    return ["Tatham game id:", *textwrap.wrap(game_id, width=max(20, int(width / 0.06)))]
+    chars = int(width / (0.6 * _ID_POINTS / 72))
+    return ["Tatham game id:", *textwrap.wrap(game_id, width=max(20, chars))]
 
 
 def _rules(chunk: list[tuple[int, Generated]]) -> str:
