@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 from dominosa_lab.errors import ArgumentError, DominosaError, FormatError, PuzzleError
 
 if TYPE_CHECKING:
-    from dominosa_lab.core.puzzle import Puzzle
+    from dominosa_lab.core.puzzle import Puzzle, Solution
     from dominosa_lab.core.search import SearchResult, SearchStats
     from dominosa_lab.solvers.registry import MethodInfo
 
@@ -179,6 +179,10 @@ def _cmd_generate(args: argparse.Namespace) -> int:
     from dominosa_lab.boards import unique_puzzle
     from dominosa_lab.formats import to_box_text, to_tatham, to_text
 
+    if args.output is not None:
+        from dominosa_lab.draw.worksheet import check_output
+
+        out = check_output(args.output, "-o", DRAW_FORMATS)
     time_limit, default = _time_limit(args.time_limit, exponential=True)
     shape = None if args.shape is None else read_shape(args.shape)
     made = unique_puzzle(args.n, grade=args.grade, seed=args.seed, shape=shape,
@@ -197,6 +201,10 @@ def _cmd_generate(args: argparse.Namespace) -> int:
         print(f"Tatham game id: {to_tatham(puzzle)}")
     except PuzzleError:
         print("Tatham game id: none (his ids describe full (N+1) x (N+2) boards only)")
+    if args.output is not None:
+        _write_board(out, puzzle, made.solution, beside=args.solution,
+                     titles=(f"{puzzle.name} ({made.grade.level})", "solution"))
+        print(f"wrote {out}")
     return 0
 
 
@@ -222,26 +230,65 @@ def _status(result: SearchResult, info: MethodInfo, default: bool) -> str:
 
 
 def _cmd_draw(args: argparse.Namespace) -> int:
-    from dominosa_lab.draw.board import draw_puzzle_and_solution  # first: is the extra there?
-    from dominosa_lab.draw.theme import DPI, theme
+    from dominosa_lab.draw.worksheet import check_output  # first: is the extra there?
 
-    out = Path(args.output)
-    if out.suffix.lower() not in DRAW_FORMATS:
-        raise ArgumentError(f"-o must name a {', '.join(DRAW_FORMATS)} file, got {str(out)!r}")
-    if not out.parent.is_dir():
-        raise ArgumentError(f"-o {str(out)!r}: no folder {str(out.parent)!r}")
+    out = check_output(args.output, "-o", DRAW_FORMATS)
+    if args.puzzle_only and args.pips:
+        raise ArgumentError("--pips draws the dominoes of the solution; --puzzle-only draws none")
     puzzle = read_puzzle(args.puzzle)
+    if args.puzzle_only:
+        _write_board(out, puzzle, None, beside=False, titles=(puzzle.name or "puzzle", ""))
+        print(f"wrote {out}")
+        return 0
     info, result, default = _run(puzzle, args, limit=1)
+    found = "solution" if result.solution is not None else result.status.replace("_", " ")
+    _write_board(out, puzzle, result.solution, beside=True, pips=args.pips,
+                 titles=(puzzle.name or "puzzle", found))
+    print(f"wrote {out}; status: {_status(result, info, default)}")
+    return 0
 
+
+def _write_board(out: Path, puzzle: Puzzle, solution: Solution | None, *, beside: bool,
+                 titles: tuple[str, str], pips: bool = False) -> None:
+    """The picture of ``draw`` and ``generate -o``: the board alone, or with its solution
+    beside it."""
     import matplotlib.pyplot as plt
 
-    found = "solution" if result.solution is not None else result.status.replace("_", " ")
+    from dominosa_lab.draw.board import draw_puzzle, draw_puzzle_and_solution
+    from dominosa_lab.draw.theme import DPI, theme
+
     with theme():
-        fig = draw_puzzle_and_solution(puzzle, result.solution, pips=args.pips,
-                                       titles=(puzzle.name or "puzzle", found))
+        fig = (draw_puzzle_and_solution(puzzle, solution, pips=pips, titles=titles) if beside
+               else draw_puzzle(puzzle, title=titles[0]).figure)
         fig.savefig(out, dpi=DPI)
     plt.close(fig)
-    print(f"wrote {out}; status: {_status(result, info, default)}")
+
+
+def _cmd_print(args: argparse.Namespace) -> int:
+    from dominosa_lab.boards.distinct import distinct_puzzles
+    from dominosa_lab.core.options import check_count
+    from dominosa_lab.draw.worksheet import check_output, write_worksheets
+
+    out = check_output(args.output, "-o")
+    option, count = ("--class", args.class_set) if args.class_set is not None else (
+        "--count", args.count)
+    check_count(option, count, minimum=1, allow_none=False)
+    time_limit, default = _time_limit(args.time_limit, exponential=True)
+    shape = None if args.shape is None else read_shape(args.shape)
+    made = distinct_puzzles(args.n, count, grade=args.grade, seed=args.seed, shape=shape,
+                            time_limit=time_limit)
+    if made.status != "found":
+        print(f"dominosa-lab: nothing written: {made.reason}"
+              + (f" (the default time limit; {LIFT})" if default and "time limit" in made.reason
+                 else ""), file=sys.stderr)
+        return EXIT_FAILED
+    written = write_worksheets(made.puzzles, out, paper=args.paper,
+                               class_set=args.class_set is not None, title=args.title)
+    skipped = (f"; {made.repeats} skipped as the same as another up to turns, mirrors and "
+               "renumbering" if made.repeats else "")
+    print(f"wrote {', '.join(map(str, written))}: {count} unique {args.grade} double-{args.n} "
+          f"puzzles and their answers, from seeds {args.seed}-{args.seed + made.seeds - 1}"
+          f"{skipped}; {made.seconds:.1f} s")
     return 0
 
 
@@ -445,16 +492,54 @@ def _generate_options(p: argparse.ArgumentParser) -> None:
                    help=f"stop after this many seconds; 'none' for no limit (default: "
                    f"{DEFAULT_TIME_LIMIT:g})")
     p.add_argument("--solution", action="store_true", help="draw the solution too")
+    p.add_argument("-o", "--output", metavar="FILE",
+                   help=f"also draw the puzzle (with --solution, and its solution beside it) to "
+                   f"a {', '.join(DRAW_FORMATS)} file")
 
 
 def _draw_options(p: argparse.ArgumentParser) -> None:
     p.description = ("Draw a puzzle and, beside it, its solution (found as `solve` finds it) "
-                     f"to a {', '.join(DRAW_FORMATS)} file.")
+                     f"to a {', '.join(DRAW_FORMATS)} file; with --puzzle-only, the puzzle "
+                     "alone.")
     p.add_argument("puzzle", help=PUZZLE_HELP)
     p.add_argument("-o", "--output", required=True, metavar="FILE",
                    help=f"the picture to write ({', '.join(DRAW_FORMATS)})")
     p.add_argument("--pips", action="store_true", help="draw the solved dominoes with pips")
+    p.add_argument("--puzzle-only", action="store_true",
+                   help="draw the puzzle alone: no search, no solution beside it")
     _search_options(p)
+
+
+def _print_options(p: argparse.ArgumentParser) -> None:
+    from dominosa_lab.boards import GOALS
+    from dominosa_lab.draw.worksheet import PAPERS
+
+    p.description = (
+        "Print unique puzzles (as `generate` makes them, from the seeds SEED, SEED+1, ...; no "
+        "two the same up to turns, mirrors and renumbering): a book with as many on a page as "
+        "leave room to draw, or a class set with one per page and a line for a name; each "
+        "numbered, with its grade and Simon Tatham game id; the answers on the last pages. "
+        "The same arguments give the same pages. Stops after 60 s unless told (exit status 1).")
+    p.add_argument("-n", type=int, default=6, metavar="N",
+                   help="the double-N set (numbers 0..N; default: 6)")
+    how_many = p.add_mutually_exclusive_group()
+    how_many.add_argument("--count", type=int, default=6, metavar="K",
+                          help="a book of K puzzles (default: 6)")
+    how_many.add_argument("--class", type=int, dest="class_set", metavar="K",
+                          help="a class set: K puzzles, one per page, for K students")
+    p.add_argument("--grade", default="basic", metavar="GRADE",
+                   help=f"one of {', '.join(GOALS)} (default: basic)")
+    p.add_argument("--seed", type=int, default=0, help="the first seed (default: 0)")
+    p.add_argument("--shape", metavar="SHAPE", help="ROWSxCOLS, or a file with one line per "
+                   "row, '.' for a gap (default: the (N+1) x (N+2) rectangle)")
+    p.add_argument("--paper", default="a4", choices=list(PAPERS), help="default: a4")
+    p.add_argument("-o", "--output", default="puzzles.pdf", metavar="FILE",
+                   help="a .pdf of every page, or .png/.svg for one file per page, "
+                   "FILE-01.png, ... (default: puzzles.pdf)")
+    p.add_argument("--title", help="the heading of every page (default: what the puzzles are)")
+    p.add_argument("--time-limit", metavar="SECONDS",
+                   help=f"stop making puzzles after this many seconds; 'none' for no limit "
+                   f"(default: {DEFAULT_TIME_LIMIT:g})")
 
 
 def _reproduce_options(p: argparse.ArgumentParser) -> None:
@@ -498,6 +583,8 @@ def build_parser() -> argparse.ArgumentParser:
         ("generate", "a puzzle with exactly one solution, of a chosen grade", _generate_options,
          _cmd_generate),
         ("draw", "draw a puzzle and its solution to a picture file", _draw_options, _cmd_draw),
+        ("print", "printable pages of unique puzzles with answers: a book or a class set",
+         _print_options, _cmd_print),
         ("catalog", "list the published puzzles", None, _cmd_catalog),
         ("reproduce", "execute the notebooks in place, regenerating figures/",
          _reproduce_options, _cmd_reproduce),

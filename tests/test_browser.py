@@ -4,13 +4,16 @@ The lesson (``notebooks/00_teaching_backtracking.ipynb``) is opened in JupyterLa
 cleared and all its cells run from the Run menu; then the stepper's *next* button is clicked and
 the board's picture must change. The play widget, which the lesson does not show, is displayed
 by a two-cell notebook written next to the lesson's copy; two clicks on adjacent cells must
-outline a domino.
+outline a domino, and its explanations are driven as a player would: a hint's sentence and
+highlighted domino, taking the hint, "why?" on its outline, undo naming the reason, and the
+places of a domino chosen in the list.
 
 Nothing of the repository is written: JupyterLab serves a temporary copy of the lesson (which
 writes no figure file, as :data:`~dominosa_lab.draw.theme.FIGURES_ENV` is unset), and its
 configuration, data, runtime, settings and workspaces folders, and the kernel's IPython folder,
 are temporary too. Every process started is stopped, even after a failure. The kernel
-is the ``python3`` kernel spec of the Python running the tests (the project's ``.venv``).
+is the ``python3`` kernel spec of the Python running the tests (the project's ``.venv``),
+importing the ``dominosa_lab`` of this checkout.
 
 Needs Debian's ``chromium`` and ``chromium-driver`` (``apt-get install chromium
 chromium-driver``); skipped where either is missing. Nothing is downloaded: Selenium is given
@@ -205,7 +208,10 @@ def lab(tmp_path_factory):
            "JUPYTER_RUNTIME_DIR": str(dirs["runtime"]),
            "JUPYTERLAB_SETTINGS_DIR": str(dirs["settings"]),
            "JUPYTERLAB_WORKSPACES_DIR": str(dirs["workspaces"]),
-           "IPYTHONDIR": str(dirs["ipython"])}
+           "IPYTHONDIR": str(dirs["ipython"]),
+           # the kernel imports the dominosa_lab of this checkout, not an installed one
+           "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO),
+                                                       os.environ.get("PYTHONPATH")]))}
     env.pop("JUPYTER_PATH", None)
     env.pop(FIGURES_ENV, None)  # the lesson draws inline and writes no figure file anywhere
     token = secrets.token_hex(24)
@@ -481,3 +487,60 @@ def test_play_widget_draws_a_domino_by_two_clicks(lab, browser):
     assert [border(second, side) for side in ("top", "bottom", "right", "left")] \
         == outside_then_shared
     browser.save_screenshot(str(browser.artifacts / "play-widget.png"))
+
+
+def test_play_widget_explains_hints_why_undo_and_where_a_domino_can_go(lab, browser):
+    from selenium.webdriver.support.select import Select
+
+    from dominosa_lab import Puzzle
+    from dominosa_lab.logic.step import placement_text
+    from dominosa_lab.trace.play import PlayBoard
+
+    open_notebook(browser, lab, f"notebooks/{PLAY}", "explain")
+    run_all(browser, lab)
+    play = widget_output(browser, "Take hint", lab)
+    buttons = play.find_element(By.CSS_SELECTOR, ".widget-gridbox").find_elements(
+        By.CSS_SELECTOR, "button.widget-button")
+    cell = {(r, c): buttons[4 * r + c] for r in range(3) for c in range(4)}  # the lesson's 3 x 4
+    status = play.find_element(By.XPATH, "(.//div[contains(@class, 'widget-vbox')])[1]/*[last()]")
+    board = PlayBoard(Puzzle([[2, 0, 2, 2], [1, 0, 1, 2], [0, 1, 1, 0]]))  # the notebook's
+    hint = board.next_hint()
+    forced = placement_text(hint.placement)
+
+    def press(label):
+        play.find_element(By.XPATH, f".//button[normalize-space()='{label}']").click()
+
+    def colour(button):
+        return Color.from_string(button.value_of_css_property("background-color")).hex
+
+    def says(text, what):
+        wait_for(browser, lambda d: text in status.text, WIDGET_TIMEOUT, what, lab)
+
+    press("Hint")  # the deduction's sentence, and its domino highlighted
+    says(hint.steps[-1].reason, "the hint's sentence")
+    wait_for(browser, lambda d: all(colour(cell[c]) == play_widget.HINT_COLOR
+                                    for c in hint.placement.cells),
+             WIDGET_TIMEOUT, "the forced domino highlighted", lab)
+    browser.save_screenshot(str(browser.artifacts / "play-hint.png"))
+
+    press("Take hint")
+    says(f"Drew: {forced} is forced", "the hint taken")
+    press("Why?")
+    says("click an outlined domino", "the why? prompt")
+    cell[hint.placement.a].click()
+    says(f"Why: {forced} is forced (drew {forced} (by a hint: {hint.steps[-1].deduction}))",
+         "the answer to why?")
+
+    press("Undo")  # says what it took back, and why it had been there
+    says(f"undone: drew {forced} (by a hint: {hint.steps[-1].deduction}): "
+         f"{hint.steps[-1].reason}", "the undo and its reason")
+
+    Select(play.find_element(By.CSS_SELECTOR, ".widget-dropdown select")).select_by_visible_text(
+        "1-2")
+    places = board.places((1, 2))
+    says(f"1-2 can still go at {len(places)} places", "the places of 1-2")
+    marked = {c for pl in places for c in pl.cells}
+    wait_for(browser, lambda d: {c for c, b in cell.items()
+                                 if colour(b) == play_widget.PLACES_COLOR} == marked,
+             WIDGET_TIMEOUT, "the places of 1-2 marked", lab)
+    browser.save_screenshot(str(browser.artifacts / "play-places.png"))

@@ -1,18 +1,29 @@
 """The ipywidgets front end, driven in code: clicks, buttons, checkbox, tables, status."""
 
-from dominosa_lab import Placement, Puzzle, load, random_puzzle
+from dominosa_lab import Placement, Puzzle, from_tatham, load, random_puzzle
 from dominosa_lab.draw.play_widget import (
+    CELL_COLOR,
+    HINT_COLOR,
+    PLACES_COLOR,
     PLAIN_BORDER,
+    READ_BORDER,
+    READ_COLOR,
     SELECTED_COLOR,
     SOLUTION_BORDER,
     USER_BORDER,
     PlayWidget,
     table_html,
 )
+from dominosa_lab.logic.step import placement_text
 from dominosa_lab.trace.play import PlayBoard
 
 SMALL = load("mikefc-small")
 LARGE = load("mikefc-large")
+OVERLAP = "3:00033121123313202210"  # its first deduction is domino_must_overlap
+
+
+def _sides(button):
+    return [getattr(button.layout, f"border_{side}") for side in ("top", "right", "bottom", "left")]
 
 
 def clicks(widget, *cells):
@@ -78,12 +89,79 @@ def test_the_outlined_table_updates_after_a_move():
                               + table_html(w.board.place_counts()))
 
 
-def test_hint_button_lists_and_highlights_forced_outlines():
+def test_hint_button_shows_the_deductions_sentence_and_highlights_its_domino():
     w = PlayWidget(LARGE)
     w.hint_button.click()
-    assert "4-4 fits only at (3,5)-(3,6)" in w.status.value
-    assert w.cells[(3, 5)].style.button_color != w.cells[(0, 0)].style.button_color
+    hint = w.board.next_hint()
+    assert hint.steps[-1].reason in w.status.value.replace("&#x27;", "'")
+    for cell in hint.placement.cells:
+        assert w.cells[cell].style.button_color == HINT_COLOR
     assert w.board.placements() == ()
+
+
+def test_hint_button_shades_the_squares_and_dashes_the_placements_the_steps_read():
+    w = PlayWidget(from_tatham(OVERLAP))  # the first step is domino_must_overlap on 0-0
+    w.hint_button.click()
+    hint = w.board.next_hint()
+    assert hint.steps[0].deduction == "domino_must_overlap"
+    shaded = {c for c, b in w.cells.items() if b.style.button_color in (READ_COLOR, HINT_COLOR)}
+    assert shaded == set(hint.cells) | set(hint.placement.cells)
+    assert w.dashed == tuple(pl for pl in hint.read if pl != hint.placement)
+    in_one = [c for c in w.cells if sum(c in pl.cells for pl in w.dashed) == 1]
+    assert in_one and all(_sides(w.cells[c]).count(READ_BORDER) == 3 for c in in_one)
+
+
+def test_take_hint_button_draws_the_forced_domino_and_says_why():
+    w = PlayWidget(SMALL)
+    w.take_button.click()
+    (placement,) = w.board.placements()
+    assert w.status.value.startswith(f"<b>Drew</b>: {placement_text(placement)} is forced")
+
+
+def test_why_button_then_a_click_on_an_outline_explains_it_and_keeps_it():
+    w = PlayWidget(SMALL)
+    w.take_button.click()
+    (placement,) = w.board.placements()
+    w.why_button.click()
+    assert "click an outlined domino" in w.status.value
+    clicks(w, placement.a)
+    assert w.board.placements() == (placement,)  # answered, not erased
+    assert w.status.value.startswith(f"<b>Why</b>: {placement_text(placement)} is forced (drew")
+    assert "by a hint: " in w.status.value
+
+
+def test_why_on_a_free_cell_says_there_is_nothing_to_explain():
+    w = PlayWidget(SMALL)
+    w.why_button.click()
+    clicks(w, (0, 0))
+    assert "nothing to explain" in w.status.value and w.selected is None
+
+
+def test_undo_button_says_what_it_took_back_and_why_it_was_there():
+    w = PlayWidget(SMALL)
+    w.take_button.click()
+    w.undo_button.click()
+    assert w.status.value.startswith("undone: drew ")
+    assert "(by a hint: " in w.status.value and "fits only at" in w.status.value
+    assert w.board.placements() == ()
+
+
+def test_choosing_a_domino_marks_every_place_it_can_still_go():
+    w = PlayWidget(SMALL)
+    clicks(w, (0, 0), (0, 1))
+    w.domino_box.value = (0, 3)
+    places = w.board.places((0, 3))
+    marked = {c for c, b in w.cells.items() if b.style.button_color == PLACES_COLOR}
+    assert marked == {c for pl in places for c in pl.cells} and places
+    assert f"0-3 can still go at {len(places)} places" in w.status.value
+
+
+def test_a_click_clears_the_marks_and_the_domino_chosen():
+    w = PlayWidget(SMALL)
+    w.domino_box.value = (0, 3)
+    clicks(w, (2, 2))
+    assert w.domino_box.value is None
+    assert {b.style.button_color for c, b in w.cells.items() if c != (2, 2)} == {CELL_COLOR}
 
 
 def test_search_and_add_button_draws_the_forced_outlines():

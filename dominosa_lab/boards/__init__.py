@@ -1,6 +1,7 @@
 """Boards made for a purpose: planted and shuffled random puzzles, unique puzzles of a chosen
-grade, Darby's swaps, quadrilles."""
+grade and sets of them that differ up to symmetry, Darby's swaps, quadrilles."""
 
+from dominosa_lab.boards.distinct import PuzzleSet, board_key, distinct_puzzles
 from dominosa_lab.boards.planted import Planted, random_puzzle
 from dominosa_lab.boards.quadrilles import quadrille_boards
 from dominosa_lab.boards.shuffled import shuffled_puzzle
@@ -16,6 +17,9 @@ __all__ = [
     "GOALS",
     "Generated",
     "Planted",
+    "PuzzleSet",
+    "board_key",
+    "distinct_puzzles",
     "quadrille_boards",
     "random_cell_swap",
     "random_domino_swap",

@@ -1,4 +1,5 @@
-"""Pictures: boards, pips, search trees, exact-cover matrices, DominoPeg, animations, widgets.
+"""Pictures: boards, pips, search trees, exact-cover matrices, DominoPeg, printable pages,
+animations, widgets.
 
 Every picture takes the one look of :mod:`~dominosa_lab.draw.theme` (a notebook
 calls :func:`~dominosa_lab.draw.theme.use_theme` once).
@@ -19,6 +20,7 @@ from dominosa_lab.draw.board import draw_domino_table, draw_puzzle, draw_puzzle_
 from dominosa_lab.draw.cover import draw_dominosa_cover, draw_exact_cover
 from dominosa_lab.draw.peg import draw_empty_heatmap, draw_orientations, draw_peg
 from dominosa_lab.draw.tree import draw_search_tree
+from dominosa_lab.draw.worksheet import write_worksheets
 
 __all__ = [
     "animate",
@@ -32,4 +34,5 @@ __all__ = [
     "draw_puzzle_and_solution",
     "draw_search_tree",
     "save_gif",
+    "write_worksheets",
 ]

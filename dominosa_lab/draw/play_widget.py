@@ -1,10 +1,15 @@
 """Darby's Domino Search window in Jupyter: a :class:`PlayBoard` as ipywidgets.
 
 Click two adjacent cells to outline a domino (the first click is highlighted,
-clicking it again cancels); click an outlined cell to erase its outline. The
-buttons give a hint, "search and add" (apply every hint until none is left) and
-undo; the checkbox shows the solution on the honour system. The two triangular
-tables update after every move. All the logic lives in the PlayBoard; this
+clicking it again cancels); click an outlined cell to erase its outline. "Hint"
+shows the steps of reasoning to the next forced domino, each deduction's sentence,
+with the squares they read shaded and the placements they read dashed; "Take hint"
+outlines that domino; "Search and add" applies the simple hints until none is left;
+"Why?" then a click on an outline says who drew it and which deductions force it;
+"Undo" says what it took back and why it had been there; choosing a domino in the
+list marks every place it can still go. The checkbox shows the solution on the
+honour system. The two triangular tables update after every move. All the logic
+lives in the PlayBoard; this
 module only turns clicks into its calls and its state into widget properties,
 so tests drive it with ``button.click()`` and ``checkbox.value = True``. As in
 Darby's program, "Generate" makes a new puzzle by his parity method from the
@@ -24,19 +29,24 @@ except ImportError as error:
     raise missing_extra("notebooks", error) from None
 
 from dominosa_lab.boards.planted import random_puzzle
-from dominosa_lab.core.puzzle import Cell, Puzzle
+from dominosa_lab.core.puzzle import Cell, Placement, Puzzle
 from dominosa_lab.errors import PuzzleError
-from dominosa_lab.trace.play import DominoTable, PlayBoard
+from dominosa_lab.logic.step import placement_text
+from dominosa_lab.trace.play import DominoTable, Explanation, PlayBoard
 
 __all__ = [
     "CELL_COLOR",
     "CELL_SIZE",
     "HINT_COLOR",
+    "PLACES_COLOR",
     "PLAIN_BORDER",
+    "READ_BORDER",
+    "READ_COLOR",
     "SELECTED_COLOR",
     "SOLUTION_BORDER",
     "USER_BORDER",
     "PlayWidget",
+    "explanation_html",
     "table_html",
 ]
 
@@ -45,7 +55,10 @@ USER_BORDER = "3px solid #c0392b"  # Darby draws the player's outlines in red
 SOLUTION_BORDER = "3px solid #222222"  # and the solution in black
 PLAIN_BORDER = "1px solid #d0d0d0"
 SELECTED_COLOR = "#f9e79f"
-HINT_COLOR = "#abebc6"
+HINT_COLOR = "#abebc6"  # the domino a hint forces
+READ_COLOR = "#d6eaf8"  # the squares a hint's steps read
+READ_BORDER = "2px dashed #2874a6"  # round the placements a hint read, or a domino's places
+PLACES_COLOR = "#fad7a0"  # the squares where the chosen domino can still go
 CELL_COLOR = "#eeeeee"
 _SIDES = (("top", (-1, 0)), ("right", (0, 1)), ("bottom", (1, 0)), ("left", (0, -1)))
 
@@ -72,12 +85,22 @@ class PlayWidget:
     def __init__(self, board: PlayBoard | Puzzle) -> None:
         self.board = board if isinstance(board, PlayBoard) else PlayBoard(board)
         self.selected: Cell | None = None
-        self.hinted: set[Cell] = set()
+        self.asking_why = False
+        self.marked: dict[Cell, str] = {}  # cell -> background colour
+        self.dashed: tuple[Placement, ...] = ()
         self.cells: dict[Cell, widgets.Button] = {}
-        self.hint_button = self._button("Hint", "show the outlines the board forces", self.hint)
+        self.hint_button = self._button("Hint", "the reasoning to the next forced domino",
+                                        self.hint)
+        self.take_button = self._button("Take hint", "outline the domino the hint forces",
+                                        self.take_hint)
         self.add_button = self._button("Search and add", "draw every forced outline",
                                        self.apply_hints)
+        self.why_button = self._button("Why?", "then click an outline: why is it there?",
+                                       self.ask_why)
         self.undo_button = self._button("Undo", "take back the last move", self.undo)
+        self.domino_box = widgets.Dropdown(description="places of", options=[("-", None)],
+                                           layout=widgets.Layout(width="170px"))
+        self.domino_box.observe(lambda _: self.show_places(), names="value")
         self.solution_box = widgets.Checkbox(value=False, description="Show the solution",
                                              indent=False)
         self.solution_box.observe(lambda _: self.toggle_solution(), names="value")
@@ -95,15 +118,21 @@ class PlayWidget:
         self.widget = widgets.VBox([
             widgets.HBox([self.title, self.n_box, self.seed_box, self.generate_button]),
             self.board_row,
-            widgets.HBox([self.hint_button, self.add_button, self.undo_button, self.solution_box]),
+            widgets.HBox([self.hint_button, self.take_button, self.add_button, self.why_button,
+                          self.undo_button]),
+            widgets.HBox([self.domino_box, self.solution_box]),
             self.status,
         ])
         self.new_game(self.board)
 
     def new_game(self, board: PlayBoard) -> None:
         """Put another board on the widget."""
-        self.board, self.selected, self.hinted = board, None, set()
+        self.board, self.selected, self.asking_why = board, None, False
+        self.marked, self.dashed = {}, ()
         self.cells = {cell: self._cell_button(cell) for cell in board.puzzle.cells}
+        self.domino_box.options = [("-", None)] + [(f"{lo}-{hi}", (lo, hi))
+                                                   for lo, hi in board.puzzle.dominoes]
+        self.domino_box.value = None
         self.board_row.children = (self._grid(), self.tables)
         self.title.value = f"<b>{escape(repr(board.puzzle))}</b>&nbsp;"
         self.solution_box.value = False
@@ -113,8 +142,13 @@ class PlayWidget:
     # --- what the controls do --------------------------------------------------------------
 
     def click(self, cell: Cell) -> None:
-        """A click on ``cell``: erase its outline, select it, or outline it with the selection."""
-        self.hinted = set()
+        """A click on ``cell``: answer "why?", erase its outline, select it, or outline it with
+        the selection."""
+        self._unmark()
+        if self.asking_why:
+            self.asking_why = False
+            self.why(cell)
+            return
         try:
             if self.board.outline_at(cell) is not None:
                 self.selected = None
@@ -142,28 +176,78 @@ class PlayWidget:
         self.new_game(PlayBoard(puzzle))
 
     def hint(self) -> None:
-        """Highlight the forced outlines and list them with their reasons."""
-        hints = self.board.hint()
-        self.hinted = {c for h in hints for c in h.placement.cells}
-        self._say("<br>".join(escape(str(h)) for h in hints) or "no forced outline: think!",
-                  html=True)
+        """Show the steps to the next forced domino: sentences, squares and placements read."""
+        self._unmark()
+        self._explain(self.board.next_hint(), "Hint")
+
+    def take_hint(self) -> None:
+        """Outline the domino the hint forces, and show the hint."""
+        self._unmark()
+        hint = self.board.take_hint()
+        self._explain(hint, "Drew" if hint.status == "forced" else "Hint")
+
+    def ask_why(self) -> None:
+        """Arm "why?": the next click on an outline explains it."""
+        self._unmark()
+        self.asking_why = True
+        self._say("click an outlined domino to ask why it is there")
+        self.refresh()
+
+    def why(self, cell: Cell) -> None:
+        """Who drew the outline covering ``cell``, and the deductions that force it."""
+        try:
+            answer, move = self.board.why(cell), self.board.placed_by(cell)
+        except PuzzleError as err:
+            self._say(str(err), error=True)
+            self.refresh()
+            return
+        self._explain(answer, "Why", note=str(move))
+
+    def show_places(self) -> None:
+        """Mark every place the domino chosen in the list can still go."""
+        domino = self.domino_box.value
+        self.marked, self.dashed = {}, ()
+        if domino is None:
+            self.refresh()
+            return
+        places = self.board.places(domino)
+        self.dashed = places
+        self.marked = {cell: PLACES_COLOR for pl in places for cell in pl.cells}
+        where = ", ".join(map(placement_text, places))
+        self._say(f"{domino[0]}-{domino[1]} can still go at {len(places)} "
+                  f"place{'s' * (len(places) != 1)}{': ' + where if places else ''}")
         self.refresh()
 
     def apply_hints(self) -> None:
         """Darby's "Search and add": draw forced outlines until none is left."""
-        self.hinted = set()
+        self._unmark()
         self._say(f"added {len(self.board.apply_hints())} outlines")
         self.refresh()
 
     def undo(self) -> None:
-        """Take back the last move."""
-        self.hinted = set()
+        """Take back the last move, saying what it was and why it had been made."""
+        self._unmark()
         try:
-            self.board.undo()
-            self._say("undone")
+            move = self.board.undo()
+            why = f": {move.hints[0].reason}" if len(move.hints) == 1 else ""
+            self._say(f"undone: {move}{why}")
         except PuzzleError as err:
             self._say(str(err), error=True)
         self.refresh()
+
+    def _explain(self, answer: Explanation, title: str, note: str = "") -> None:
+        """Show ``answer`` in the status line and mark what its steps read on the board."""
+        self.marked = dict.fromkeys(answer.cells, READ_COLOR)
+        if answer.status == "forced" and answer.placement is not None:
+            self.marked.update(dict.fromkeys(answer.placement.cells, HINT_COLOR))
+        self.dashed = tuple(pl for pl in answer.read if pl != answer.placement)
+        self._say(explanation_html(answer, title, note), html=True)
+        self.refresh()
+
+    def _unmark(self) -> None:
+        """Clear the marks of the last hint, answer or domino chosen."""
+        self.marked, self.dashed = {}, ()
+        self.domino_box.value = None
 
     # --- drawing the state ------------------------------------------------------------------
 
@@ -174,7 +258,7 @@ class PlayWidget:
             for side, border in self._borders(cell, partner).items():
                 setattr(button.layout, f"border_{side}", border)
             button.style.button_color = (SELECTED_COLOR if cell == self.selected
-                                         else HINT_COLOR if cell in self.hinted else CELL_COLOR)
+                                         else self.marked.get(cell, CELL_COLOR))
         self.tables.value = (table_html(self.board.drawn_counts())
                              + table_html(self.board.place_counts()))
         if self.board.is_solved():
@@ -196,24 +280,29 @@ class PlayWidget:
         self.refresh()
 
     def _partners(self) -> dict[str, dict[Cell, Cell]]:
-        """For the player's outlines and (if shown) the solution: each cell's other half."""
-        out: dict[str, dict[Cell, Cell]] = {"user": {}, "solution": {}}
+        """For the player's outlines, the solution (if shown) and the placements marked
+        dashed: each cell's other halves."""
+        out: dict[str, dict[Cell, set[Cell]]] = {"user": {}, "solution": {}, "dashed": {}}
         shown = self.board.show_solution() if self.solution_box.value else ()
-        for kind, placements in (("user", self.board.placements()), ("solution", shown)):
+        for kind, placements in (("user", self.board.placements()), ("solution", shown),
+                                 ("dashed", self.dashed)):
             for pl in placements:
-                out[kind][pl.a], out[kind][pl.b] = pl.b, pl.a
+                out[kind].setdefault(pl.a, set()).add(pl.b)
+                out[kind].setdefault(pl.b, set()).add(pl.a)
         return out
 
     @staticmethod
-    def _borders(cell: Cell, partner: dict[str, dict[Cell, Cell]]) -> dict[str, str]:
-        """Border of each side: red round the player's outline, black round the solution's."""
+    def _borders(cell: Cell, partner: dict[str, dict[Cell, set[Cell]]]) -> dict[str, str]:
+        """Border of each side: red round the player's outline, black round the solution's,
+        dashed round the placements marked (on the sides no marked placement crosses)."""
         out = {}
         for side, (dr, dc) in _SIDES:
             beyond = (cell[0] + dr, cell[1] + dc)
-            if cell in partner["user"] and partner["user"][cell] != beyond:
-                out[side] = USER_BORDER
-            elif cell in partner["solution"] and partner["solution"][cell] != beyond:
-                out[side] = SOLUTION_BORDER
+            for kind, border in (("user", USER_BORDER), ("solution", SOLUTION_BORDER),
+                                 ("dashed", READ_BORDER)):
+                if cell in partner[kind] and beyond not in partner[kind][cell]:
+                    out[side] = border
+                    break
             else:
                 out[side] = PLAIN_BORDER
         return out
@@ -249,6 +338,28 @@ class PlayWidget:
 
     def _repr_mimebundle_(self, **kwargs):
         return self.widget._repr_mimebundle_(**kwargs)
+
+
+def explanation_html(answer: Explanation, title: str, note: str = "") -> str:
+    """An explanation as HTML: a heading, what it is about, its steps as a numbered list.
+
+    Examples
+    --------
+    >>> from dominosa_lab import Puzzle
+    >>> html = explanation_html(PlayBoard(Puzzle([[0, 0, 1], [1, 1, 0]])).next_hint(), "Hint")
+    >>> html.split("<ol>")[0]
+    '<b>Hint</b>: (0,0)-(0,1) is forced'
+    """
+    about = {"forced": "is forced", "wrong": "cannot be right", "stuck": "is not forced",
+             "solved": ""}[answer.status]
+    head = f"<b>{escape(title)}</b>"
+    if answer.placement is not None and about:
+        head += f": {placement_text(answer.placement)} {about}"
+    if note:
+        head += f" ({escape(note)})"
+    steps = "".join(f"<li>[{escape(h.level)}] {escape(h.reason)}</li>" for h in answer.steps)
+    reason = f"<br>{escape(answer.reason)}" if answer.reason else ""
+    return head + (f"<ol>{steps}</ol>" if steps else "") + reason
 
 
 def table_html(table: DominoTable) -> str:

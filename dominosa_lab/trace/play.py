@@ -5,11 +5,19 @@ triangular :class:`DominoTable` s are Darby's second grid (how often each domino
 has been outlined, and how many places each can still go); :meth:`PlayBoard.hint`
 is his "Search and add" button; :meth:`PlayBoard.show_solution` his honour-system
 checkbox; :meth:`PlayBoard.save` / :meth:`PlayBoard.load` keep a game in JSON.
+
+The board also explains, with the logic layer's deductions (the ``full`` ladder run on
+the outlines drawn): :meth:`PlayBoard.next_hint` gives the steps of reasoning that end in
+the next domino the board forces, each with its sentence and the squares and placements it
+read; :meth:`PlayBoard.why` gives those that force an outline already drawn; every
+:class:`Move` of the history remembers who drew its outlines and, for a hint, which
+deduction; :meth:`PlayBoard.places` lists where a domino can still go.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from os import PathLike
 from pathlib import Path
@@ -18,10 +26,20 @@ from typing import Any
 from dominosa_lab.core.puzzle import Cell, Domino, Placement, Puzzle, Solution
 from dominosa_lab.errors import PuzzleError
 from dominosa_lab.formats import from_json, to_json
-from dominosa_lab.logic import State, domino_single_placement, square_single_placement
+from dominosa_lab.logic import (
+    State,
+    Step,
+    domino_single_placement,
+    geometry,
+    ladder,
+    run,
+    square_single_placement,
+)
+from dominosa_lab.logic.step import placement_text
 from dominosa_lab.solvers import solve
 
-__all__ = ["SAVE_FORMAT", "SAVE_VERSION", "DominoTable", "Hint", "PlayBoard"]
+__all__ = ["SAVE_FORMAT", "SAVE_VERSION", "DominoTable", "Explanation", "Hint", "Move",
+           "PlayBoard"]
 
 #: The ``format`` field of a saved game, and the newest version this code reads and writes.
 SAVE_FORMAT = "dominosa-lab/play"
@@ -30,13 +48,99 @@ SAVE_VERSION = 1
 
 @dataclass(frozen=True)
 class Hint:
-    """A domino outline that the board forces, and why."""
+    """One step of reasoning on the board: the outline it forces (if any), why, and what it read.
 
-    placement: Placement
+    Attributes
+    ----------
+    placement : Placement or None
+        The domino the step puts on the board; None for a step that only rules out.
+    reason : str
+        The deduction's sentence.
+    deduction, level : str
+        The deduction's key (e.g. ``"domino_single_placement"``) and its level.
+    cells : tuple of (row, col)
+        The squares the deduction read.
+    read, ruled_out : tuple of Placement
+        The placements it read, and those it rules out.
+    """
+
+    placement: Placement | None
     reason: str
+    deduction: str = ""
+    level: str = ""
+    cells: tuple[Cell, ...] = ()
+    read: tuple[Placement, ...] = ()
+    ruled_out: tuple[Placement, ...] = ()
+
+    @classmethod
+    def of(cls, step: Step) -> Hint:
+        """The hint of one step of the logic layer."""
+        return cls(step.placement, step.text, step.name, step.level, step.cells, step.placements,
+                   step.ruled_out)
 
     def __str__(self) -> str:
-        return f"{self.placement}: {self.reason}"
+        return self.reason if self.placement is None else f"{self.placement}: {self.reason}"
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """Steps of reasoning that end in one domino, or why they end without it.
+
+    Attributes
+    ----------
+    status : str
+        ``forced`` (the steps put ``placement`` on the board), ``stuck`` (no deduction
+        forces it, or any domino: the next move is a guess), ``wrong`` (the outlines, or the
+        steps from them, leave a square or a domino with no place: ``reason`` says which),
+        or ``solved`` (nothing is left to explain).
+    placement : Placement or None
+        The domino forced, or asked about.
+    steps : tuple of Hint
+        The steps that matter, in order; the last one places ``placement`` when forced.
+    reason : str
+        What went wrong, or why nothing is forced (empty when forced).
+    """
+
+    status: str
+    placement: Placement | None
+    steps: tuple[Hint, ...] = ()
+    reason: str = ""
+
+    @property
+    def cells(self) -> tuple[Cell, ...]:
+        """The squares the steps read, each once, in order."""
+        return tuple(dict.fromkeys(cell for h in self.steps for cell in h.cells))
+
+    @property
+    def read(self) -> tuple[Placement, ...]:
+        """The placements the steps read, each once, in order."""
+        return tuple(dict.fromkeys(pl for h in self.steps for pl in h.read))
+
+    def __str__(self) -> str:
+        lines = [f"{k}. [{h.level}] {h.reason}" for k, h in enumerate(self.steps, 1)]
+        return "\n".join([*lines, self.reason] if self.reason else lines)
+
+
+@dataclass(frozen=True)
+class Move:
+    """One entry of the history: outlines added and removed, by whom, and why.
+
+    ``by`` is ``"you"`` for the player's draws and erases, ``"hint"`` for outlines a hint
+    put down; ``hints`` are then the steps that placed them, one per outline added.
+    """
+
+    added: tuple[Placement, ...]
+    removed: tuple[Placement, ...]
+    by: str = "you"
+    hints: tuple[Hint, ...] = ()
+
+    def __str__(self) -> str:
+        verb = "drew" if self.added else "erased"
+        what = ", ".join(map(placement_text, self.added or self.removed))
+        if self.by != "hint":
+            return f"{verb} {what} (by you)"
+        deductions = ", ".join(dict.fromkeys(h.deduction for h in self.hints))
+        return f"{verb} {what} (by a hint: {deductions})"
 
 
 @dataclass(frozen=True)
@@ -100,7 +204,8 @@ class PlayBoard:
     Placement((0, 0), (0, 1))
     >>> board.drawn_counts()[(2, 3)], board.is_solved()
     (1, False)
-    >>> board.undo(); board.placements()
+    >>> print(board.undo()); board.placements()
+    drew (0,0)-(0,1) (by you)
     ()
     >>> hints = board.apply_hints(); board.is_solved()
     True
@@ -109,7 +214,7 @@ class PlayBoard:
     def __init__(self, puzzle: Puzzle) -> None:
         self.puzzle = puzzle
         self._at: dict[Cell, Placement] = {}
-        self._history: list[tuple[tuple[Placement, ...], tuple[Placement, ...]]] = []
+        self._history: list[Move] = []
         self._solution: Solution | None = None
 
     # --- the player's moves ---------------------------------------------------------------
@@ -128,12 +233,13 @@ class PlayBoard:
         self._apply((), (pl,))
         return pl
 
-    def undo(self) -> None:
-        """Take back the last draw, erase or :meth:`apply_hints`."""
+    def undo(self) -> Move:
+        """Take back the last draw, erase, :meth:`take_hint` or :meth:`apply_hints`; return it."""
         if not self._history:
             raise PuzzleError("nothing to undo")
-        added, removed = self._history.pop()
-        self._change(removed, added)
+        move = self._history.pop()
+        self._change(move.removed, move.added)
+        return move
 
     def outline_at(self, cell: Cell) -> Placement | None:
         """The outline covering ``cell``, or ``None``; :class:`PuzzleError` if off the board."""
@@ -187,7 +293,7 @@ class PlayBoard:
         for finder in (domino_single_placement, square_single_placement):
             for step in finder(state):
                 if step.placement is not None:
-                    hints.setdefault(step.placement, Hint(step.placement, step.text))
+                    hints.setdefault(step.placement, Hint.of(step))
         return sorted(hints.values(), key=lambda h: h.placement)
 
     def conflicts(self) -> list[str]:
@@ -225,7 +331,8 @@ class PlayBoard:
                     self._change((h.placement,), ())
                     applied.append(h)
         if applied:
-            self._history.append((tuple(h.placement for h in applied), ()))
+            self._history.append(Move(tuple(h.placement for h in applied), (), "hint",
+                                      tuple(applied)))
         return applied
 
     def show_solution(self) -> Solution:
@@ -236,6 +343,121 @@ class PlayBoard:
                 raise PuzzleError(f"{self.puzzle!r} has no solution to show")
             self._solution = result.solution
         return self._solution
+
+    # --- explanations ---------------------------------------------------------------------
+
+    def next_hint(self) -> Explanation:
+        """The steps of reasoning, from the outlines drawn, that end in the next forced domino.
+
+        The ``full`` ladder of the logic layer runs on the board with every outline placed
+        (its domino used up) until a step puts down a domino not yet outlined; of the steps
+        before it, only those that ruled out a placement a later kept step read are kept.
+
+        Examples
+        --------
+        >>> from dominosa_lab import Puzzle
+        >>> board = PlayBoard(Puzzle([[0, 0, 1], [1, 1, 0]]))
+        >>> hint = board.next_hint()
+        >>> hint.status, hint.placement, hint.steps[-1].deduction
+        ('forced', Placement((0, 0), (0, 1)), 'domino_single_placement')
+        >>> hint.cells
+        ((0, 0), (0, 1))
+        """
+        return self._reason(self.placements(), lambda step: self._is_free(step.placement))
+
+    def take_hint(self) -> Explanation:
+        """Outline the domino :meth:`next_hint` forces (one :meth:`undo` takes it back) and
+        return the hint; the board is unchanged when nothing is forced."""
+        hint = self.next_hint()
+        if hint.status == "forced":
+            self._change((hint.placement,), ())
+            self._history.append(Move((hint.placement,), (), "hint", hint.steps[-1:]))
+        return hint
+
+    def why(self, cell: Cell) -> Explanation:
+        """Why the outline covering ``cell`` is forced by the other outlines, if it is.
+
+        ``forced``: the steps from the other outlines that put it down; ``wrong``: a step
+        rules it out (the last step), or the other outlines leave no solution; ``stuck``: no
+        deduction decides it (it may be right, as a guess).
+
+        Examples
+        --------
+        >>> from dominosa_lab import Puzzle
+        >>> board = PlayBoard(Puzzle([[0, 0, 1], [1, 1, 0]]))
+        >>> board.draw((0, 2), (1, 2))
+        Placement((0, 2), (1, 2))
+        >>> board.why((1, 2)).status, board.why((1, 2)).steps[-1].deduction
+        ('forced', 'domino_single_placement')
+        """
+        target = self.outline_at(cell)
+        if target is None:
+            raise PuzzleError(f"cell {tuple(cell)} is not part of any outline: nothing to explain")
+        others = [pl for pl in self.placements() if pl != target]
+        index = geometry(self.puzzle).placement_of(target)
+        answer = self._reason(others, lambda step: step.placement == target,
+                              lambda step: bool(step.ruled_out_mask >> index & 1))
+        if answer.status == "stuck":
+            return Explanation("stuck", target, (), f"no deduction from the other outlines "
+                               f"forces {target}: it may still be right, as a guess")
+        return Explanation(answer.status, target, answer.steps, answer.reason)
+
+    def history(self) -> tuple[Move, ...]:
+        """The moves :meth:`undo` can take back, oldest first."""
+        return tuple(self._history)
+
+    def placed_by(self, cell: Cell) -> Move:
+        """The move that drew the outline covering ``cell`` (who, and for a hint, why).
+
+        An outline read from a saved game has no move: it counts as drawn by you.
+        """
+        target = self.outline_at(cell)
+        if target is None:
+            raise PuzzleError(f"cell {tuple(cell)} is not part of any outline")
+        for move in reversed(self._history):
+            if target in move.added:
+                return move
+        return Move((target,), ())
+
+    def places(self, domino: Domino) -> tuple[Placement, ...]:
+        """Every placement on free cells where ``domino`` can still go.
+
+        Examples
+        --------
+        >>> from dominosa_lab import Puzzle
+        >>> board = PlayBoard(Puzzle([[0, 0, 1], [1, 1, 0]]))
+        >>> len(board.places((0, 1))), board.draw((0, 0), (0, 1))
+        (5, Placement((0, 0), (0, 1)))
+        >>> board.places((1, 0))
+        (Placement((0, 2), (1, 2)), Placement((1, 1), (1, 2)))
+        """
+        lo, hi = sorted(domino)
+        if (lo, hi) not in self.puzzle.candidates():
+            raise PuzzleError(f"domino {tuple(domino)} is not in the double-{self.puzzle.max_pip} "
+                              "set")
+        return tuple(self._free_places(self.puzzle.candidates()[(lo, hi)]))
+
+    def _reason(self, placed: Sequence[Placement], found: Callable[[Step], bool],
+                refuted: Callable[[Step], bool] = lambda step: False) -> Explanation:
+        """Run the ``full`` ladder from ``placed`` until a step is ``found`` (forced) or
+        ``refuted`` (wrong), keeping the steps that matter."""
+        state = State(self.puzzle, placed=placed)
+        if reason := state.contradiction():
+            return Explanation("wrong", None, (), f"the outlines cannot all be right: {reason}")
+        steps: list[Step] = []
+        for step in run(state, ladder("full")):
+            steps.append(step)
+            if (step.placed_index >= 0 and found(step)) or refuted(step):
+                status = "forced" if not refuted(step) else "wrong"
+                return Explanation(status, step.placement,
+                                   tuple(map(Hint.of, _relevant(steps, state))))
+        if reason := state.contradiction():
+            return Explanation("wrong", None, tuple(map(Hint.of, steps[-1:])),
+                               f"the outlines cannot all be right: {reason}")
+        if state.is_solved():
+            return Explanation("solved", None, (), "every domino is outlined")
+        return Explanation("stuck", None, (), "no deduction forces a domino now: the next move "
+                           "is a guess")
 
     # --- files ----------------------------------------------------------------------------
 
@@ -280,7 +502,7 @@ class PlayBoard:
 
     def _apply(self, added: tuple[Placement, ...], removed: tuple[Placement, ...]) -> None:
         self._change(added, removed)
-        self._history.append((added, removed))
+        self._history.append(Move(added, removed))
 
     def _change(self, added: tuple[Placement, ...], removed: tuple[Placement, ...]) -> None:
         for pl in removed:
@@ -302,6 +524,25 @@ class PlayBoard:
 
     def __repr__(self) -> str:
         return f"PlayBoard({self.puzzle!r}, {len(self.placements())} outlines)"
+
+
+def _relevant(steps: list[Step], state: State) -> list[Step]:
+    """The last step and, going back, each step that ruled out or placed a placement on a
+    square, of a domino, or among the placements that a step kept read."""
+    g = state.geometry
+    keep: list[Step] = []
+    needed = 0
+    for step in reversed(steps):
+        touched = step.ruled_out_mask | (1 << step.placed_index if step.placed_index >= 0 else 0)
+        if keep and not touched & needed:
+            continue
+        keep.append(step)
+        needed |= step.read_mask
+        for square in step.square_indices:
+            needed |= g.cell_mask[square]
+        for domino in step.domino_indices:
+            needed |= g.domino_mask[domino]
+    return keep[::-1]
 
 
 def _read_save(path: Path) -> dict[str, Any]:

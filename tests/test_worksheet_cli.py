@@ -1,0 +1,117 @@
+"""`dominosa-lab print`, `draw --puzzle-only` and `generate -o`: the pictures of a puzzle alone."""
+
+import shutil
+import subprocess
+
+import matplotlib.image
+import pytest
+
+from dominosa_lab.cli import main
+
+POPPLER = pytest.mark.skipif(not shutil.which("pdfinfo"),
+                             reason="needs pdfinfo (apt-get install poppler-utils)")
+
+
+def pages(path):
+    text = subprocess.run(["pdfinfo", str(path)], capture_output=True, text=True,
+                          check=True).stdout
+    return int(text.split("Pages:")[1].split()[0])
+
+
+@POPPLER
+def test_print_class_writes_a_page_per_student_and_the_answers(tmp_path, capsys):
+    out = tmp_path / "class.pdf"
+    assert main(["print", "--class", "5", "-n", "3", "-o", str(out)]) == 0
+    assert pages(out) == 6
+    said = capsys.readouterr().out
+    assert said.startswith(f"wrote {out}: 5 unique basic double-3 puzzles and their answers, "
+                           "from seeds 0-4")
+
+
+def test_print_writes_puzzles_pdf_in_the_current_folder_by_default(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert main(["print", "--count", "2", "-n", "4"]) == 0
+    assert (tmp_path / "puzzles.pdf").read_bytes().startswith(b"%PDF")
+
+
+def test_print_to_png_writes_one_file_per_page(tmp_path):
+    assert main(["print", "--count", "3", "-n", "3", "--paper", "letter",
+                 "-o", str(tmp_path / "book.png")]) == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["book-01.png", "book-02.png"]
+
+
+def test_print_says_how_many_boards_it_skipped_as_repeats(tmp_path, capsys):
+    assert main(["print", "--count", "10", "-n", "2", "-o", str(tmp_path / "b.pdf")]) == 0
+    assert "skipped as the same as another up to turns, mirrors and renumbering" in \
+        capsys.readouterr().out
+
+
+def test_print_out_of_time_writes_nothing_and_exits_1(tmp_path, capsys):
+    out = tmp_path / "book.pdf"
+    assert main(["print", "-n", "8", "--time-limit", "0", "-o", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("dominosa-lab: nothing written: no unique basic board") and \
+        "made 0 of 6 puzzles" in err
+    assert not out.exists()
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--count", "0"], "--count must be an integer >= 1"),
+    (["--class", "-3"], "--class must be an integer >= 1"),
+    (["-o", "book.docx"], "-o must name a .pdf, .png, .svg file"),
+    (["-o", "no-such-folder/book.pdf"], "no folder 'no-such-folder'"),
+    (["--class", "28", "-n", "2"], "only 23 different unique basic double-2 boards"),
+    (["--grade", "medium"], "grade must be one of 'trivial'"),
+    (["-n", "-1"], "n must be a non-negative integer"),
+    (["--time-limit", "soon"], "--time-limit must be a number of seconds or 'none'"),
+])
+def test_bad_print_arguments_are_one_line_naming_them(args, message, tmp_path, monkeypatch,
+                                                      capsys):
+    monkeypatch.chdir(tmp_path)
+    assert main(["print", *args]) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_print_takes_a_book_or_a_class_set_not_both(capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(["print", "--count", "4", "--class", "4"])
+    assert stop.value.code == 2 and "not allowed with argument" in capsys.readouterr().err
+
+
+def _size(path):
+    height, width = matplotlib.image.imread(path).shape[:2]
+    return width, height
+
+
+def test_draw_puzzle_only_draws_one_board_without_solving(tmp_path, capsys):
+    alone, beside = tmp_path / "alone.png", tmp_path / "beside.png"
+    assert main(["draw", "mikefc-small", "--puzzle-only", "-o", str(alone)]) == 0
+    assert capsys.readouterr().out == f"wrote {alone}\n"  # no status: nothing was solved
+    assert main(["draw", "mikefc-small", "-o", str(beside)]) == 0
+    assert _size(alone)[0] < _size(beside)[0] / 1.7
+
+
+def test_draw_puzzle_only_refuses_pips(tmp_path, capsys):
+    assert main(["draw", "mikefc-small", "--puzzle-only", "--pips",
+                 "-o", str(tmp_path / "b.png")]) == 2
+    assert "--pips draws the dominoes of the solution" in capsys.readouterr().err
+
+
+def test_generate_draws_the_puzzle_it_made(tmp_path, capsys):
+    out = tmp_path / "made.svg"
+    assert main(["generate", "5", "--seed", "2", "-o", str(out)]) == 0
+    assert capsys.readouterr().out.endswith(f"wrote {out}\n")
+    assert out.read_text().count('id="patch_') == 1 + 6 * 7  # the page, then the tiles
+
+
+def test_generate_with_solution_draws_it_beside_the_puzzle(tmp_path):
+    out = tmp_path / "made.svg"
+    assert main(["generate", "5", "--seed", "2", "--solution", "-o", str(out)]) == 0
+    assert out.read_text().count('id="patch_') == 1 + 2 * 6 * 7 + 21  # and 21 outlines
+
+
+def test_generate_refuses_a_bad_picture_before_generating(capsys):
+    assert main(["generate", "12", "--grade", "extreme", "-o", "made.gif"]) == 2
+    assert "-o must name a .png, .svg, .pdf file" in capsys.readouterr().err
