@@ -145,7 +145,7 @@ class CoverSearch:
     @property
     def branching(self) -> Counter:
         """Choices made, by number of options (the kernel's count)."""
-        return Counter({k: int(c) for k, c in enumerate(self.s.choices) if c})
+        return Counter({k: c for k, c in enumerate(self.s.choices.tolist()) if c})
 
     def state(self) -> np.ndarray:
         """Per option: -1 open, 0 false, 1 true."""
