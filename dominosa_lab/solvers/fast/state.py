@@ -244,20 +244,19 @@ def new_state(model: CoverModel, *, max_nodes: int | None, flags: int, rule_max:
     value.fill(-1)
     cover.fill(-1)
     increments.fill(1.0)
-    return State(value, *_zeros(2, p, np.int8), *_zeros(5, p), np.zeros(p), np.zeros(p, np.int64),
-                 np.zeros(p + 2, np.int64), left, cover, scalars, increments, *_zeros(6, p + 8),
-                 np.zeros(max(left.tolist(), default=0) + 2, np.int64),
-                 np.empty(events, np.int64))
-
-
-def _zeros(k: int, size: int, dtype: type = np.int64) -> list[np.ndarray]:
-    """``k`` arrays of ``size`` zeros (apart: cut as rows from one block, each costs more)."""
-    return [np.zeros(size, dtype) for _ in range(k)]
+    zeros, i8, i64, scratch = np.zeros, np.int8, np.int64, p + 8
+    return State(value, zeros(p, i8), zeros(p, i8), zeros(p, i64), zeros(p, i64), zeros(p, i64),
+                 zeros(p, i64), zeros(p, i64), zeros(p), zeros(p, i64), zeros(p + 2, i64), left,
+                 cover, scalars, increments, zeros(scratch, i64), zeros(scratch, i64),
+                 zeros(scratch, i64), zeros(scratch, i64), zeros(scratch, i64),
+                 zeros(scratch, i64), zeros(max(left.tolist(), default=0) + 2, i64),
+                 np.empty(events, i64))
 
 
 def new_clauses(n_options: int) -> Clauses:
     """No learned clause yet, with room for a few."""
     heads = np.empty(2 * n_options, np.int64)
     heads.fill(-1)
-    return Clauses(np.empty(1 << 12, np.int64), *_zeros(4, 256), np.zeros(256),
-                   np.empty(512, np.int64), np.empty(512, np.int64), heads)
+    zeros, i64 = np.zeros, np.int64
+    return Clauses(np.empty(1 << 12, i64), zeros(256, i64), zeros(256, i64), zeros(256, i64),
+                   zeros(256, i64), zeros(256), np.empty(512, i64), np.empty(512, i64), heads)
