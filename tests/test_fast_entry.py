@@ -43,13 +43,13 @@ def test_an_entry_point_is_found_once_per_kind_of_arguments():
 @settings(max_examples=30, deadline=None)
 @given(items=st.lists(st.lists(st.integers(0, 5), min_size=1, max_size=3, unique=True),
                       min_size=1, max_size=8),
-       wide=st.booleans())
-def test_every_new_state_and_clauses_record_has_the_types_the_driver_keeps(items, wide):
+       narrow=st.booleans(), events=st.integers(2, 100))
+def test_every_new_state_and_clauses_record_has_the_types_the_driver_keeps(items, narrow, events):
     starts = np.cumsum([0] + [len(option) for option in items])
-    dtype = np.int64 if wide else np.int32
-    model = cover_model(starts.astype(dtype), np.concatenate(items).astype(dtype),
-                        [True] * 6)
-    state = new_state(model, max_nodes=7, flags=1, rule_max=None, events=64)
+    model = cover_model(starts, np.concatenate(items), [True] * 6)
+    if narrow:  # a model built by hand with narrower integers
+        model = model._replace(item_start=model.item_start.astype(np.int32))
+    state = new_state(model, max_nodes=7, flags=1, rule_max=None, events=events)
     assert signature(state, new_clauses(len(items))) == driver._state_and_clauses()
 
 
