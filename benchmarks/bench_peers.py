@@ -362,7 +362,8 @@ def tables(frame: pd.DataFrame, timeout: float, against: tuple[str, ...] = ()) -
                 cells.append(_cell(times, timeout))
             if any(c != "-" for c in cells):
                 out.append(f"| {name} | " + " | ".join(cells) + " |")
-        out.append("\n" + _ratios(part, sizes))
+        if any(family(name) != "fast" for name in part["solver"].unique()):
+            out.append("\n" + _ratios(part, sizes))
         for name in names(part):
             if name != "fast" and family(name) == "fast":
                 out.append("\n" + ratio_line(part, sizes, "fast", name, "Ours now over ours at "

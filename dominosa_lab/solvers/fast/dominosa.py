@@ -75,16 +75,11 @@ class DominosaCover:
         self.max_pip = puzzle.max_pip
         self.values = square_values(puzzle)
         self.pairs = view.pairs.copy()  # writable, as the kernels are compiled for
-        n_squares, n_items = self.values.shape[0], self.values.shape[0] + view.domino_rank.shape[0]
-        ost, oit, ist, iop = cover_lists(self.pairs, self.values, view.domino_rank.copy(),
-                                         self.max_pip, n_items)
-        klass = np.full(n_items, DOMINO, np.int64)
-        klass[:n_squares] = SQUARE
-        one = np.full((2, ost.shape[0] - 1), -2, np.int64)
-        one[DOMINO] = oit[2::3]
-        model = CoverModel(ost, oit, ist, iop, np.ones(n_items, np.uint8), 1 - klass, klass, one,
-                           np.zeros(0, np.int64))
-        self.model = model._replace(table=rule_table(model))
+        n_items = self.values.shape[0] + view.domino_rank.shape[0]
+        model = CoverModel(*cover_lists(self.pairs, self.values, view.domino_rank.copy(),
+                                        self.max_pip, n_items), np.zeros(0, np.int64))
+        table = rule_table(model)
+        self.model = model._replace(table=table) if table.size else model
         self.placements = shape(puzzle.cells).placements
 
     def engine(self, search: Search, rule: bool = True, learn: bool = True) -> CoverSearch:
@@ -96,9 +91,12 @@ class DominosaCover:
 
 @kernel
 def cover_lists(pairs, values, domino_rank, max_pip, n_items):
-    """The cover model's lists of a board: placement ``q`` covers the squares ``pairs[q]``, then
-    the item of its domino (after the squares, in the order ``domino_rank`` gives the board
-    model's numbering). Returns option starts, option items, item starts and item options."""
+    """The cover model's arrays of a board but the rule's table: placement ``q`` covers the
+    squares ``pairs[q]``, then the item of its domino (after the squares, in the order
+    ``domino_rank`` gives the board model's numbering); every item primary, squares of class
+    :data:`SQUARE` read through dominoes and dominoes the other way round. Returns option
+    starts, option items, item starts, item options, primary, rule, class and ``one`` (as
+    :class:`~dominosa_lab.solvers.fast.state.CoverModel` orders them)."""
     k, n = pairs.shape[0], values.shape[0]
     ost = np.arange(0, 3 * k + 1, 3).astype(np.int64)
     oit = np.empty(3 * k, np.int64)
@@ -118,7 +116,11 @@ def cover_lists(pairs, values, domino_rank, max_pip, n_items):
     for j in range(3 * k):
         iop[fill[oit[j]]] = j // 3
         fill[oit[j]] += 1
-    return ost, oit, ist, iop
+    klass = np.full(n_items, DOMINO, np.int64)
+    klass[:n] = SQUARE
+    one = np.full((2, k), -2, np.int64)  # a placement covers two squares: read through lists
+    one[DOMINO] = oit[2::3]
+    return ost, oit, ist, iop, np.ones(n_items, np.uint8), 1 - klass, klass, one
 
 
 def root_deductions(engine: CoverSearch, board: DominosaCover, probe: bool) -> bool:

@@ -11,15 +11,24 @@ as long per node (1.1-1.4 against 12.8-14.4 microseconds of CPU time, best of fi
 60 boards, seeds 1000 and 1001, unguided up to 200,000 nodes). A kernel that allocates keeps the
 runtime (:data:`kernel`); numba refuses to compile an allocation without it. ``_nrt`` is a
 private option of numba: a test fails by name when numba drops it.
+
+The Python driver calls a kernel through its compiled entry point (:func:`entry`), found once per
+kind of arguments: numba's dispatcher otherwise types every argument at every call, which for the
+engine's three records costs a call several times what the call itself does. The key of an entry
+point is numba's own fingerprint of the arguments' types (:func:`signature`, its private
+``compute_fingerprint``: a test fails by name when numba drops it).
 """
 
 import time
+from collections.abc import Callable
+from typing import Any
 
-from numba import njit, objmode
+from numba import njit, objmode, typeof
+from numba._dispatcher import compute_fingerprint
 
 from dominosa_lab.solvers.fast import cache
 
-__all__ = ["bare", "kernel", "now"]
+__all__ = ["bare", "entry", "kernel", "now", "signature"]
 
 cache.refresh()
 
@@ -35,3 +44,36 @@ def now():
     with objmode(t="float64"):
         t = time.perf_counter()
     return t
+
+
+#: The entry points found so far, by kernel and :func:`signature` of the arguments.
+_ENTRIES: dict[tuple[Any, tuple[bytes, ...]], Callable[..., Any]] = {}
+
+
+def signature(*args: Any) -> tuple[bytes, ...]:
+    """numba's fingerprints of the types of ``args``: equal exactly when numba would type them
+    alike (the key of :func:`entry`).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> signature(np.zeros(3), 1) == signature(np.ones(5), 2) != signature(np.zeros(3, int), 1)
+    True
+    """
+    return tuple(map(compute_fingerprint, args))
+
+
+def entry(dispatcher: Any, key: tuple[bytes, ...], args: tuple) -> Callable[..., Any]:
+    """The compiled function of the kernel ``dispatcher`` for arguments like ``args``, whose
+    :func:`signature` is ``key``: loaded from numba's cache (or compiled) once, then called
+    without numba typing the arguments again (which only arguments of the same types may be).
+
+    Examples
+    --------
+    >>> entry(now, signature(), ())() > 0
+    True
+    """
+    point = _ENTRIES.get((dispatcher, key))
+    if point is None:
+        point = _ENTRIES[dispatcher, key] = dispatcher.compile(tuple(map(typeof, args)))
+    return point

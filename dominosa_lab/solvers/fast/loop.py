@@ -11,7 +11,7 @@ from dominosa_lab.solvers.fast.assign import (
     new_level,
 )
 from dominosa_lab.solvers.fast.decide import choose, update_target
-from dominosa_lab.solvers.fast.jit import kernel, now
+from dominosa_lab.solvers.fast.jit import bare, kernel, now
 from dominosa_lab.solvers.fast.learn import add_clause, learn
 from dominosa_lab.solvers.fast.propagate import propagate
 from dominosa_lab.solvers.fast.rule import blocked, may_fire
@@ -44,10 +44,10 @@ from dominosa_lab.solvers.fast.state import (
     UNCOVERED,
 )
 
-__all__ = ["finish", "kill", "probe", "run", "start"]
+__all__ = ["advance", "finish", "kill", "probe", "run", "start"]
 
 
-@kernel
+@bare
 def _backtrack(m, s):
     """Without learning: the last decision is false one level up (chronological, as DPLL)."""
     level = s.scalars[LEVEL]
@@ -75,7 +75,7 @@ def _block(m, s, g):
     return True, g
 
 
-@kernel
+@bare
 def finish(m, s):
     """End of the search: take every placement back (logged, counted) and mark it done."""
     backjump(m, s, 0)
@@ -102,7 +102,7 @@ def _conflict(m, s, g, kind, a, b):
     return (-1 if ok else NODE_LIMIT), g
 
 
-@kernel
+@bare
 def _decide(m, s):
     """A decision, counted as a choice; False when the node budget is spent."""
     update_target(s)
@@ -155,6 +155,16 @@ def run(m, s, g, deadline, slice_conflicts):
 
 
 @kernel
+def advance(m, s, g, deadline, slice_conflicts):
+    """:func:`run` for the Python driver: (what happened, the clauses when their store grew, else
+    None). Handing a record of arrays back to Python costs a call as much as taking three in."""
+    what, grown = run(m, s, g, deadline, slice_conflicts)
+    same = grown.literals.shape[0] == g.literals.shape[0] \
+        and grown.start.shape[0] == g.start.shape[0]
+    return what, (None if same else grown)
+
+
+@bare
 def kill(m, s, g, options):
     """Make ``options`` false at level 0 (deductions found outside the kernel); propagate.
 
@@ -168,7 +178,7 @@ def kill(m, s, g, options):
     return kind
 
 
-@kernel
+@bare
 def _binary(m, s, p, c):
     """Whether option p covers a primary item of class c with exactly two options left."""
     for j in range(m.option_start[p], m.option_start[p + 1]):
@@ -178,7 +188,7 @@ def _binary(m, s, p, c):
     return False
 
 
-@kernel
+@bare
 def _fails(m, s, g, p):
     """Whether making option p true at a trial level leads by propagation to a conflict (the
     trial is reasoning, not search: it places no node and logs nothing)."""
@@ -191,7 +201,7 @@ def _fails(m, s, g, p):
     return kind != C_NONE
 
 
-@kernel
+@bare
 def probe(m, s, g, c):
     """Failed-option probing at level 0, to a fixed point: (conflict kind, options ruled out).
 
@@ -214,7 +224,7 @@ def probe(m, s, g, c):
     return C_NONE, ruled
 
 
-@kernel
+@bare
 def _single_options(m, s):
     """Every uncovered primary item with one option left takes it; returns the conflict kind
     (an item with none: C_ALO)."""
@@ -232,7 +242,7 @@ def _single_options(m, s):
     return C_NONE
 
 
-@kernel
+@bare
 def start(m, s, g, dead):
     """Level 0 before any search: ``dead`` options false, items with one option taken, the
     blocked-option rule on every item, then propagation. Returns the conflict kind."""

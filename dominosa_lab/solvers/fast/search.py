@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
+from functools import cache
 from typing import Any
 
 import numpy as np
@@ -23,6 +24,7 @@ import numpy as np
 from dominosa_lab.core.search import Search
 from dominosa_lab.solvers.fast import decide, loop
 from dominosa_lab.solvers.fast.assign import dead_end
+from dominosa_lab.solvers.fast.jit import entry, signature
 from dominosa_lab.solvers.fast.learn import REDUCE_FIRST
 from dominosa_lab.solvers.fast.state import (
     BACKTRACKS,
@@ -56,6 +58,7 @@ from dominosa_lab.solvers.fast.state import (
     SOLUTION,
     SOLUTIONS,
     CoverModel,
+    cover_model,
     new_clauses,
     new_state,
 )
@@ -71,6 +74,14 @@ _DEAD_END = {
     C_BLK: "an option clashes with every option left to an item",
     C_KILL: "a deduction at the start rules out an option already taken",
 }
+
+
+@cache
+def _state_and_clauses() -> tuple[bytes, ...]:
+    """The :func:`~dominosa_lab.solvers.fast.jit.signature` of a new state and a new clauses
+    record: the same for every model (their arrays' types are fixed), so found once."""
+    model = cover_model([0, 1], [0], [True])
+    return signature(new_state(model, max_nodes=None, flags=0, rule_max=None), new_clauses(1))
 
 
 class CoverSearch:
@@ -119,6 +130,7 @@ class CoverSearch:
         self.g = new_clauses(model.n_options)
         self.dead = np.asarray(dead, dtype=np.int64)
         self.failed = False
+        self._records = signature(model) + _state_and_clauses()
 
     @property
     def counters(self) -> dict[str, int]:
@@ -133,7 +145,7 @@ class CoverSearch:
     @property
     def branching(self) -> Counter:
         """Choices made, by number of options (the kernel's count)."""
-        return Counter({k: int(c) for k, c in enumerate(self.s.choices) if c})
+        return Counter({k: c for k, c in enumerate(self.s.choices.tolist()) if c})
 
     def state(self) -> np.ndarray:
         """Per option: -1 open, 0 false, 1 true."""
@@ -156,7 +168,7 @@ class CoverSearch:
         :func:`~dominosa_lab.solvers.fast.loop.kill` and
         :func:`~dominosa_lab.solvers.fast.loop.probe`) returns a conflict kind. False on a
         conflict."""
-        return self._settle(kernel(self.model, self.s, self.g, *args))
+        return self._settle(self._entry(kernel, *args)(self.model, self.s, self.g, *args))
 
     def covers(self) -> Iterator[np.ndarray]:
         """Yield each solution as the array of its options (true options), in turn."""
@@ -166,8 +178,11 @@ class CoverSearch:
             self._end()
             return
         deadline = search.deadline if search.deadline is not None else float("inf")
+        advance = self._entry(loop.advance, deadline, SLICE)
         while True:
-            what, self.g = loop.run(self.model, self.s, self.g, deadline, SLICE)
+            what, grown = advance(self.model, self.s, self.g, deadline, SLICE)
+            if grown is not None:
+                self.g = grown
             self._report()
             if what == SOLUTION:
                 yield np.flatnonzero(self.s.value == 1)
@@ -178,6 +193,11 @@ class CoverSearch:
                 search.check_nodes()
             else:
                 search.check_time()
+
+    def _entry(self, kernel: Any, *args: Any) -> Callable[..., Any]:
+        """``kernel``'s entry point for this engine's records followed by ``args``
+        (:func:`~dominosa_lab.solvers.fast.jit.entry`)."""
+        return entry(kernel, self._records + signature(*args), (self.model, self.s, self.g, *args))
 
     def _settle(self, kind: int) -> bool:
         """After a level-0 step: report it; a conflict is a dead end, and there is no solution."""
