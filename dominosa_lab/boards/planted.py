@@ -82,7 +82,7 @@ def random_puzzle(
     >>> random_puzzle(3, seed=1).puzzle == p
     True
     """
-    seed = check_count("seed", seed, allow_none=False)
+    seed = check_count("seed", seed, allow_none=False, maximum=None)
     mask = checked_board(n, shape)
     name, sampler = get_sampler(tiling)
     rows, placements = plant(mask, n, np.random.default_rng(seed), sampler)

@@ -191,7 +191,7 @@ def unique_puzzle(
         raise ArgumentError(f"a board graded {grade!r} has several solutions or none; "
                             f"unique_puzzle makes boards with one (grade: {', '.join(GOALS)})")
     check_choice("grade", grade, GOALS)
-    seed = check_count("seed", seed, allow_none=False)
+    seed = check_count("seed", seed, allow_none=False, maximum=None)
     time_limit = check_seconds("time_limit", time_limit)
     max_nodes = check_count("max_nodes", max_nodes, minimum=1)
     patience = check_count("patience", patience, minimum=1)

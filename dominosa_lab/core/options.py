@@ -83,15 +83,16 @@ def _is_int(value: Any) -> bool:
 
 
 def check_count(name: str, value: Any, minimum: int = 0, allow_none: bool = True,
-                maximum: int = MAX_COUNT, none: str = "None") -> int | None:
-    """``value`` as an int from ``minimum`` to ``maximum`` (or ``None`` when allowed); else
+                maximum: int | None = MAX_COUNT, none: str = "None") -> int | None:
+    """``value`` as an int from ``minimum`` to ``maximum`` (None: no maximum), or ``None`` when
+    allowed; else
     ArgumentError (``none`` is how the caller spells None: ``none`` at the command line)."""
     if value is None and allow_none:
         return None
     if not _is_int(value) or value < minimum:
         wanted = f"an integer >= {minimum}" + (f" or {none}" if allow_none else "")
         raise ArgumentError(f"{name} must be {wanted}, got {describe_value(value)}")
-    if value > maximum:
+    if maximum is not None and value > maximum:
         raise ArgumentError(f"{name} must be at most {maximum:,}, got {value:,}")
     return int(value)
 
