@@ -130,13 +130,15 @@ def check_callable(name: str, value: Any, wanted: str) -> Callable | None:
     raise ArgumentError(f"{name} must be {wanted} or None, got {describe_value(value)}")
 
 
-def check_text(name: str, value: Any, what: str = "text") -> str:
-    """``value`` if it is a str; else ArgumentError (bytes are told to be decoded first)."""
+def check_text(name: str, value: Any, what: str = "") -> str:
+    """``value`` if it is a str; else ArgumentError saying it wants ``what`` (bytes are told to
+    be decoded first)."""
     if isinstance(value, str):
         return value
     hint = "; decode bytes first, e.g. data.decode('utf-8')" if isinstance(
         value, (bytes, bytearray)) else ""
-    raise ArgumentError(f"{name} must be {what} (a str), got {describe_value(value)}{hint}")
+    wanted = f" ({what})" if what else ""
+    raise ArgumentError(f"{name} must be a str{wanted}, got {describe_value(value)}{hint}")
 
 
 def memory_limit() -> int:

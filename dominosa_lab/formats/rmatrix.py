@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from dominosa_lab.core.options import check_text
 from dominosa_lab.core.puzzle import Domino, Placement, Puzzle, Solution
 from dominosa_lab.errors import FormatError
 
@@ -74,6 +75,7 @@ def to_matrix(solution: Solution) -> SolutionMatrix:
 def parse_matrix(text: str) -> SolutionMatrix:
     """The R blog's printed solution matrix (header line, then ``label row col direction``)."""
     labels, entries = [], []
+    text = check_text("text", text, "the printed matrix")
     for lineno, raw in enumerate(text.strip().splitlines(), start=1):
         fields = raw.split()
         if lineno == 1 and fields == ["row", "col", "direction"]:
