@@ -43,9 +43,12 @@ __all__ = [
     "check_count",
     "check_fits",
     "check_flag",
+    "check_items",
+    "check_number",
     "check_seconds",
     "check_seed",
     "check_text",
+    "check_type",
     "describe_value",
     "memory_limit",
 ]
@@ -139,6 +142,49 @@ def check_text(name: str, value: Any, what: str = "") -> str:
         value, (bytes, bytearray)) else ""
     wanted = f" ({what})" if what else ""
     raise ArgumentError(f"{name} must be a str{wanted}, got {describe_value(value)}{hint}")
+
+
+def check_type(name: str, value: Any, kind: type | tuple[type, ...], wanted: str) -> Any:
+    """``value`` if it is an instance of ``kind``; else ArgumentError saying it wants ``wanted``.
+
+    Examples
+    --------
+    >>> check_type("board", [1], dict, "a PegBoard")
+    Traceback (most recent call last):
+    ...
+    dominosa_lab.errors.ArgumentError: board must be a PegBoard, got [1] (list)
+    """
+    if isinstance(value, kind):
+        return value
+    raise ArgumentError(f"{name} must be {wanted}, got {describe_value(value)}")
+
+
+def check_items(name: str, value: Any, wanted: str) -> tuple:
+    """The items of ``value``, an iterable that is neither text nor a mapping, as a tuple; else
+    ArgumentError saying it wants ``wanted`` (e.g. ``"a list of cells"``)."""
+    if not isinstance(value, (str, bytes, dict)):
+        try:
+            return tuple(value)
+        except TypeError:
+            pass
+    raise ArgumentError(f"{name} must be {wanted}, got {describe_value(value)}")
+
+
+def check_number(name: str, value: Any, minimum: float = 0.0,
+                 allow_none: bool = True) -> float | None:
+    """``value`` as a finite float at least ``minimum`` (or ``None`` when allowed); else
+    ArgumentError."""
+    if value is None and allow_none:
+        return None
+    if isinstance(value, numbers.Real) and not isinstance(value, bool):
+        try:
+            number = float(value)
+        except OverflowError:
+            number = math.inf
+        if math.isfinite(number) and number >= minimum:
+            return number
+    wanted = f"a finite number >= {minimum:g}" + (" or None" if allow_none else "")
+    raise ArgumentError(f"{name} must be {wanted}, got {describe_value(value)}")
 
 
 def memory_limit() -> int:

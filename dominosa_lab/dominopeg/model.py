@@ -33,6 +33,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
+from dominosa_lab.core.options import check_items, check_type
 from dominosa_lab.errors import PuzzleError
 
 __all__ = [
@@ -53,6 +54,7 @@ __all__ = [
     "PegPlacement",
     "PegSolution",
     "check_circles",
+    "checked_board",
     "circle_of_cell",
     "orientations",
     "placements_at",
@@ -183,6 +185,12 @@ class PegPlacement:
     cell: int
     orientation: Orientation
 
+    def __post_init__(self) -> None:
+        if isinstance(self.cell, bool) or not isinstance(self.cell, numbers.Integral):
+            raise PuzzleError(f"a piece cell is an integer, got {self.cell!r}")
+        check_type("orientation", self.orientation, Orientation,
+                   "an Orientation (one of ORIENTATIONS)")
+
     @property
     def piece(self) -> int:
         """Index of the base piece."""
@@ -240,7 +248,8 @@ def check_circles(circles: Iterable[int], what: str = "hole") -> tuple[int, ...]
         Naming the offending entry and its position.
     """
     seen: list[int] = []
-    for position, value in enumerate(circles):
+    for position, value in enumerate(check_items(f"the {what}s", circles,
+                                                 "a list of circle indices")):
         if isinstance(value, bool) or not isinstance(value, numbers.Integral):
             raise PuzzleError(f"{what} #{position} is {value!r}, not an integer circle index")
         if not 0 <= value < N_CIRCLES:
@@ -251,6 +260,11 @@ def check_circles(circles: Iterable[int], what: str = "hole") -> tuple[int, ...]
             raise PuzzleError(f"{what} #{position} repeats circle {value}")
         seen.append(int(value))
     return tuple(sorted(seen))
+
+
+def checked_board(board: PegBoard) -> PegBoard:
+    """``board`` if it is a :class:`PegBoard`; else ArgumentError (the holes go in one)."""
+    return check_type("board", board, PegBoard, "a PegBoard, e.g. PegBoard([25, 26, 27])")
 
 
 class PegBoard:

@@ -15,6 +15,7 @@ from matplotlib.figure import Figure
 from matplotlib.patches import Circle, FancyBboxPatch, Rectangle
 from matplotlib.ticker import FuncFormatter
 
+from dominosa_lab.core.options import check_items, check_type
 from dominosa_lab.dominopeg.model import (
     CIRCLE_COLS,
     CIRCLE_ROWS,
@@ -25,6 +26,7 @@ from dominosa_lab.dominopeg.model import (
     PegBoard,
     PegPlacement,
     PegSolution,
+    checked_board,
 )
 
 __all__ = [
@@ -93,8 +95,15 @@ def draw_peg(
     True
     >>> plt.close("all")
     """
+    checked_board(board)
+    check_type("ax", ax, (Axes, type(None)), "a matplotlib Axes or None")
+    if isinstance(solution, PegSolution):
+        placements = list(solution.placements)
+    else:
+        placements = [check_type("solution's placement", pl, PegPlacement, "a PegPlacement")
+                      for pl in check_items("solution", solution or (),
+                                            "a PegSolution, a list of PegPlacement or None")]
     ax = plt.subplots(figsize=(6, 4.4))[1] if ax is None else ax
-    placements = list(solution.placements if isinstance(solution, PegSolution) else solution or [])
     ax.add_patch(Rectangle((-0.5, -0.5), CIRCLE_COLS, CIRCLE_ROWS, facecolor=BOARD_COLOR,
                            edgecolor=EDGE_COLOR, linewidth=2))
     pegs: set[int] = set()

@@ -15,7 +15,8 @@ from os import PathLike
 from pathlib import Path
 from typing import Any
 
-from dominosa_lab.core.puzzle import Cell, Domino, Placement, Puzzle, Solution
+from dominosa_lab.core.options import check_type
+from dominosa_lab.core.puzzle import Cell, Domino, Placement, Puzzle, Solution, as_cell
 from dominosa_lab.errors import PuzzleError
 from dominosa_lab.formats import from_json, to_json
 from dominosa_lab.logic import State, domino_single_placement, square_single_placement
@@ -107,7 +108,7 @@ class PlayBoard:
     """
 
     def __init__(self, puzzle: Puzzle) -> None:
-        self.puzzle = puzzle
+        self.puzzle = check_type("puzzle", puzzle, Puzzle, "a Puzzle")
         self._at: dict[Cell, Placement] = {}
         self._history: list[tuple[tuple[Placement, ...], tuple[Placement, ...]]] = []
         self._solution: Solution | None = None
@@ -138,7 +139,7 @@ class PlayBoard:
     def outline_at(self, cell: Cell) -> Placement | None:
         """The outline covering ``cell``, or ``None``; :class:`PuzzleError` if off the board."""
         self.puzzle.value(cell)
-        return self._at.get(tuple(cell))
+        return self._at.get(as_cell(cell))
 
     def placements(self) -> tuple[Placement, ...]:
         """The outlines drawn so far, sorted."""
@@ -252,7 +253,7 @@ class PlayBoard:
     @classmethod
     def load(cls, path: str | PathLike) -> PlayBoard:
         """A board from a file written by :meth:`save`; :class:`PuzzleError` if it is damaged."""
-        data = _read_save(Path(path))
+        data = _read_save(Path(check_type("path", path, (str, PathLike), "a file path")))
         try:
             board = cls(from_json(json.dumps(data["puzzle"]))[0])
         except PuzzleError as err:
