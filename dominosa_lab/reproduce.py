@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import time
 from pathlib import Path
+from typing import Any
 
 from dominosa_lab.core.extras import missing_extra
 
@@ -17,9 +18,9 @@ except ImportError as error:
     raise missing_extra("notebooks", error) from None
 
 from dominosa_lab.draw.theme import FIGURES_ENV
-from dominosa_lab.errors import MissingFileError
+from dominosa_lab.errors import FormatError, MissingFileError
 
-__all__ = ["NotebookFailed", "find_notebooks", "reproduce", "run_notebook"]
+__all__ = ["NotebookFailed", "find_notebooks", "read_notebook", "reproduce", "run_notebook"]
 
 
 class NotebookFailed(RuntimeError):
@@ -34,6 +35,19 @@ def find_notebooks(folder: str | Path = "notebooks") -> list[Path]:
     return sorted(folder.glob("*.ipynb"))
 
 
+def read_notebook(path: Path) -> Any:
+    """The notebook at ``path``; MissingFileError or FormatError (naming it) when it is missing
+    or is not a Jupyter notebook."""
+    if not path.is_file():
+        raise MissingFileError(f"no notebook {str(path)!r}")
+    try:
+        return nbformat.read(path, as_version=4)
+    except (ValueError, KeyError, TypeError, AttributeError, RecursionError,
+            nbformat.ValidationError) as err:
+        what = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
+        raise FormatError(f"{str(path)!r} is not a Jupyter notebook: {what}") from None
+
+
 def run_notebook(path: str | Path, timeout: int = 1800, progress: bool = True,
                  figures: str | Path | None = None) -> float:
     """Execute one notebook top to bottom in a fresh kernel and save it in place.
@@ -44,7 +58,7 @@ def run_notebook(path: str | Path, timeout: int = 1800, progress: bool = True,
     Returns seconds taken.
     """
     path = Path(path)
-    nb = nbformat.read(path, as_version=4)
+    nb = read_notebook(path)
     client = NotebookClient(nb, timeout=timeout, kernel_name="python3",
                             resources={"metadata": {"path": str(path.parent)}})
     code_cells = [i for i, cell in enumerate(nb.cells) if cell.cell_type == "code"]

@@ -31,9 +31,11 @@ def test_solve_reads_a_text_file(tmp_path, capsys):
     assert "| 0   0 | 1 |" in capsys.readouterr().out
 
 
-def test_solve_all_counts_every_solution(capsys):
-    assert main(["solve", "tcg-n10", "--all"]) == 0
-    assert "16 solutions (first shown)" in capsys.readouterr().out
+def test_solve_all_counts_every_solution_and_shows_up_to_show_of_them(capsys):
+    assert main(["solve", "tcg-n10", "--all", "--show", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "16 solutions (3 shown; --show K for more)" in out
+    assert "solution 3:" in out and "solution 4:" not in out
 
 
 def test_budget_stop_is_reported_not_an_error(capsys):
@@ -46,7 +48,7 @@ def test_budget_stop_is_reported_not_an_error(capsys):
     [
         (["solve", "no-such-board"], "is not a file, a catalog name"),
         (["solve", "3:0211"], "game description is too short"),
-        (["solve", "mikefc-small", "--max-nodes", "-3"], "max_nodes must be an integer >= 0"),
+        (["solve", "mikefc-small", "--max-nodes", "-3"], "--max-nodes must be an integer >= 0"),
         (["experiment", "no-such-experiment"], "no experiment 'no-such-experiment'"),
         (["draw", "mikefc-small", "-o", "board.jpg"], "-o must name a .png, .svg, .pdf file"),
         (["draw", "mikefc-small", "-o", "no-such-folder/board.png"], "no folder"),
@@ -129,7 +131,7 @@ def test_grade_explains_an_unfinished_verdict(capsys):
 
 
 @pytest.mark.parametrize(("args", "message"), [
-    (["grade", "mikefc-small", "--max-level", "medium"], "max_level must be one of 'trivial'"),
+    (["grade", "mikefc-small", "--max-level", "medium"], "--max-level must be one of 'trivial'"),
     (["grade", "12:99"], "game description is too short"),
     (["hint", "not-a-board"], "is not a file, a catalog name"),
 ])

@@ -22,6 +22,8 @@ module again: a script that starts a pool needs an ``if __name__ == "__main__":`
 from __future__ import annotations
 
 import os
+import signal
+import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from contextlib import contextmanager
@@ -30,7 +32,8 @@ from typing import Any, Literal
 
 from dominosa_lab.errors import ArgumentError
 
-__all__ = ["EXECUTORS", "ExecutorChoice", "SerialExecutor", "Workers", "open_executor"]
+__all__ = ["EXECUTORS", "ExecutorChoice", "SerialExecutor", "Workers", "ignore_ctrl_c",
+           "open_executor"]
 
 #: The executors chosen by name (``dominosa-lab experiment --executor``).
 EXECUTORS = ("serial", "processes", "dask")
@@ -100,7 +103,7 @@ def open_executor(
     if choice == "serial":
         yield Workers(SerialExecutor(), 1, "serial")
     elif choice == "processes":
-        with ProcessPoolExecutor(max_workers=count) as pool:
+        with ProcessPoolExecutor(max_workers=count, initializer=ignore_ctrl_c) as pool:
             yield Workers(pool, count, "processes")
     elif choice == "dask":
         with _dask_client(scheduler, count) as client:
@@ -123,10 +126,30 @@ def _dask_client(scheduler: str | None, workers: int) -> Iterator[Any]:
         with Client(scheduler) as client:
             yield client
         return
-    with (LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                       dashboard_address=None) as cluster,
-          Client(cluster) as client):
+    with _ctrl_c_ignored():  # the worker processes inherit it
+        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                               dashboard_address=None)
+    with cluster, Client(cluster) as client:
         yield client
+
+
+def ignore_ctrl_c() -> None:
+    """Ignore Ctrl-C in a worker process: the process that made the pool alone takes it and
+    closes the pool, instead of every worker printing its own traceback."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@contextmanager
+def _ctrl_c_ignored() -> Iterator[None]:
+    """Ctrl-C ignored in this process for the block (processes started in it inherit that)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def _is_client(value: Any) -> bool:
