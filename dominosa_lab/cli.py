@@ -259,7 +259,7 @@ def read_shape(spec: str) -> tuple[int, int] | list[list[bool]]:
 def _read_text(path: Path) -> str:
     """The text of a file the user named; a file that is not text is their error, not ours."""
     try:
-        return path.read_text()
+        return path.read_text(encoding="utf-8-sig")
     except UnicodeDecodeError as err:
         raise FormatError(f"{str(path)!r} is not a text file ({err.reason} at byte "
                           f"{err.start})") from None
