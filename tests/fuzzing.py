@@ -27,6 +27,11 @@ REPORT = os.environ.get("DOMINOSA_FUZZ_REPORT")
 #: The settings of every fuzz test: bounded examples, no deadline (tests never time).
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, database=None,
                 suppress_health_check=list(HealthCheck))
+#: The same for a test whose examples cost a figure each: a twentieth of the examples.
+FUZZ_SLOW = settings(FUZZ, max_examples=max(EXAMPLES // 20, 10))
+
+#: How often a long run rewrites its report, in inputs.
+REPORT_EVERY = 10_000
 
 #: Inputs tried per surface, and crashes: (surface, exception type, first line) -> count.
 TRIED: Counter[str] = Counter()
@@ -55,9 +60,12 @@ CELLS = st.one_of(st.tuples(st.integers(-2, 8), st.integers(-2, 8)), ANYTHING)
 def answered(surface: str, call: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
     """``call(*args, **kwargs)``: its value, or None when it refused with a DominosaError.
 
-    Any other exception fails the test (or, in a long run, is counted as a crash).
+    Any other exception fails the test (or, in a long run, is counted as a crash; the report is
+    rewritten every :data:`REPORT_EVERY` inputs, so a run cut short still tells its counts).
     """
     TRIED[surface] += 1
+    if REPORT is not None and TRIED.total() % REPORT_EVERY == 0:
+        _write_report()
     try:
         return call(*args, **kwargs)
     except DominosaError:
@@ -82,3 +90,20 @@ def _write_report() -> None:
 
 if REPORT is not None:
     atexit.register(_write_report)
+
+
+def summary(path: str) -> int:
+    """Print a long run's report (``python -m tests.fuzzing PATH``); 1 if it found crashes."""
+    with open(path, encoding="utf-8") as report:
+        found = json.load(report)
+    print(f"{found['inputs']:,} inputs, {found['crashes']:,} crashes")
+    for crash in found["crash_kinds"]:
+        print(f"  {crash['count']} x {crash['surface']}: {crash['type']}: {crash['message']}\n"
+              f"      e.g. {crash['example']}")
+    return 1 if found["crashes"] else 0
+
+
+if __name__ == "__main__":
+    import sys
+
+    sys.exit(summary(sys.argv[1]))

@@ -23,7 +23,7 @@ from dominosa_lab.draw import (
     draw_search_tree,
 )
 from dominosa_lab.trace.play import PlayBoard
-from tests.fuzzing import ANYTHING, CELLS, FUZZ, answered
+from tests.fuzzing import ANYTHING, CELLS, FUZZ, FUZZ_SLOW, answered
 
 SMALL = load("mikefc-small")
 SOLVED = solve(SMALL, trace=True)
@@ -84,7 +84,7 @@ def test_dominopeg_boards_are_built_solved_or_refused(holes, cell, option):
     answered("dominopeg.solve board", solve_peg, holes, max_nodes=300)
 
 
-@FUZZ
+@FUZZ_SLOW
 @given(st.lists(CELLS, max_size=3) | ANYTHING, st.sampled_from(
     ["pips", "numbers", "coordinates", "title", "linewidth", "fontsize", "tile_color",
      "highlight", "ax"]), ANYTHING)
