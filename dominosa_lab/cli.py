@@ -251,8 +251,8 @@ def read_shape(spec: str) -> tuple[int, int] | list[list[bool]]:
     if match:
         return int(match.group(1)), int(match.group(2))
     path = Path(spec)
-    if not path.is_file():
-        raise PuzzleError(f"--shape {spec!r} is neither ROWSxCOLS (e.g. 7x8) nor a file")
+    if not _is_file(path):
+        raise PuzzleError(f"--shape {spec[:80]!r} is neither ROWSxCOLS (e.g. 7x8) nor a file")
     return parse_mask(_read_text(path))
 
 
@@ -479,12 +479,13 @@ def _writable_folder(flag: str, folder: Path) -> Path:
 
 
 def _quiet_workers() -> None:
-    """Silence Dask's logs while a Ctrl-C tears the cluster down (its workers ignore Ctrl-C:
-    see :func:`~dominosa_lab.experiments.executors.open_executor`)."""
+    """Silence Dask's logs while a Ctrl-C tears a cluster down (the workers of a cluster made
+    here ignore Ctrl-C: see :func:`~dominosa_lab.experiments.executors.open_executor`)."""
     import logging
 
-    for name in ("distributed", "tornado", "asyncio"):
-        logging.getLogger(name).setLevel(logging.CRITICAL + 1)
+    for name in ["distributed", *logging.root.manager.loggerDict]:
+        if name.startswith(("distributed", "tornado", "asyncio")):
+            logging.getLogger(name).setLevel(logging.CRITICAL + 1)
 
 
 def _first_line(text: str | None) -> str:

@@ -21,6 +21,7 @@ module again: a script that starts a pool needs an ``if __name__ == "__main__":`
 
 from __future__ import annotations
 
+import logging
 import os
 import signal
 import threading
@@ -32,8 +33,7 @@ from typing import Any, Literal
 
 from dominosa_lab.errors import ArgumentError
 
-__all__ = ["EXECUTORS", "ExecutorChoice", "SerialExecutor", "Workers", "ignore_ctrl_c",
-           "open_executor"]
+__all__ = ["EXECUTORS", "ExecutorChoice", "SerialExecutor", "Workers", "open_executor"]
 
 #: The executors chosen by name (``dominosa-lab experiment --executor``).
 EXECUTORS = ("serial", "processes", "dask")
@@ -103,7 +103,7 @@ def open_executor(
     if choice == "serial":
         yield Workers(SerialExecutor(), 1, "serial")
     elif choice == "processes":
-        with ProcessPoolExecutor(max_workers=count, initializer=ignore_ctrl_c) as pool:
+        with ProcessPoolExecutor(max_workers=count) as pool:
             yield Workers(pool, count, "processes")
     elif choice == "dask":
         with _dask_client(scheduler, count) as client:
@@ -128,20 +128,16 @@ def _dask_client(scheduler: str | None, workers: int) -> Iterator[Any]:
         return
     with _ctrl_c_ignored():  # the worker processes inherit it
         cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                               dashboard_address=None)
+                               dashboard_address=None, silence_logs=logging.ERROR)
     with cluster, Client(cluster) as client:
         yield client
 
 
-def ignore_ctrl_c() -> None:
-    """Ignore Ctrl-C in a worker process: the process that made the pool alone takes it and
-    closes the pool, instead of every worker printing its own traceback."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 @contextmanager
 def _ctrl_c_ignored() -> Iterator[None]:
-    """Ctrl-C ignored in this process for the block (processes started in it inherit that)."""
+    """Ctrl-C ignored in this process for the block: the processes started in it inherit that, so
+    that the process that made them alone takes a Ctrl-C and closes them (the nanny stops its
+    worker) instead of every worker printing its own traceback."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
