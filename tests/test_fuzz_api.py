@@ -16,6 +16,7 @@ from dominosa_lab import (
     METHODS,
     Placement,
     Puzzle,
+    Solution,
     count_solutions,
     from_tatham,
     grade,
@@ -29,7 +30,16 @@ from dominosa_lab import (
     to_tatham,
 )
 from dominosa_lab.core.options import ORDERS
-from dominosa_lab.formats import from_json, parse_mask, parse_matrix, to_box_text, to_json
+from dominosa_lab.formats import (
+    from_json,
+    parse_mask,
+    parse_matrix,
+    solution_from_matrix,
+    to_box_text,
+    to_json,
+    to_matrix,
+    to_text,
+)
 from dominosa_lab.logic import LADDERS, LEVELS, State, deduce
 from tests.fuzzing import ANYTHING, CELLS, FUZZ, answered
 
@@ -157,3 +167,18 @@ def test_random_puzzles_are_made_or_refused(n, seed, shape, tiling):
     if made is not None:
         assert made.solution.is_valid(made.puzzle)
     answered("random_puzzle n", random_puzzle, n, 0)
+
+
+@FUZZ
+@given(ANYTHING | st.just(SMALL), st.lists(CELLS, max_size=3) | ANYTHING)
+def test_writers_take_a_puzzle_and_its_placements_or_refuse(puzzle, placements):
+    answered("to_tatham", to_tatham, puzzle)
+    answered("to_text", to_text, puzzle)
+    answered("to_json", to_json, puzzle)
+    answered("to_json solution", to_json, SMALL, placements)
+    answered("to_box_text puzzle", to_box_text, puzzle)
+    answered("to_box_text placements", to_box_text, SMALL, placements)
+    answered("Solution", Solution, puzzle, placements)
+    answered("Solution placements", Solution, SMALL, placements)
+    answered("to_matrix", to_matrix, puzzle)
+    answered("solution_from_matrix", solution_from_matrix, SMALL, placements)

@@ -460,7 +460,11 @@ class Solution:
     placements: tuple[Placement, ...]
 
     def __init__(self, puzzle: Puzzle, placements: Iterable[Placement]) -> None:
-        object.__setattr__(self, "puzzle", puzzle)
+        if isinstance(placements, (str, bytes, dict)) or not hasattr(placements, "__iter__"):
+            raise PuzzleError(f"a solution's placements are a list of placements, got "
+                              f"{_short(placements)}")
+        placements = [pl if type(pl) is Placement else as_placement(pl) for pl in placements]
+        object.__setattr__(self, "puzzle", as_puzzle(puzzle))
         object.__setattr__(self, "placements", tuple(sorted(placements, key=_PLACEMENT_ORDER)))
 
     def problems(self, puzzle: Puzzle | None = None) -> list[str]:

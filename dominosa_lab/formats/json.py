@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 from dominosa_lab.core.options import check_text
-from dominosa_lab.core.puzzle import Placement, Puzzle, Solution
+from dominosa_lab.core.puzzle import Placement, Puzzle, Solution, as_puzzle
 from dominosa_lab.errors import FormatError
 
 __all__ = ["from_json", "to_json"]
@@ -14,6 +14,9 @@ __all__ = ["from_json", "to_json"]
 
 def to_json(puzzle: Puzzle, solution: Solution | None = None) -> str:
     """A puzzle (and optionally a solution) as JSON that :func:`from_json` reads back."""
+    puzzle = as_puzzle(puzzle)
+    if solution is not None and not isinstance(solution, Solution):
+        solution = Solution(puzzle, solution)
     data: dict[str, Any] = {"format": "dominosa-lab/1", "max_pip": puzzle.max_pip,
                             "rows": [list(r) for r in puzzle.rows]}
     if puzzle.name:

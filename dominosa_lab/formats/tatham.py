@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from dominosa_lab.core.options import check_fits, check_text
-from dominosa_lab.core.puzzle import Puzzle
+from dominosa_lab.core.puzzle import Puzzle, as_puzzle
 from dominosa_lab.errors import FormatError
 from dominosa_lab.formats.text import parse_number
 
@@ -97,6 +97,7 @@ def _tatham_numbers(desc: str, n: int, need: int, offset: int) -> list[int]:
 
 def to_tatham(puzzle: Puzzle) -> str:
     """The game id of a full (N+1) x (N+2) board, e.g. ``"3:02113312013003232012"``."""
+    puzzle = as_puzzle(puzzle)
     n = puzzle.max_pip
     if puzzle.shape != (n + 1, n + 2) or puzzle.has_gaps:
         raise FormatError(

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from dominosa_lab.core.options import check_text
-from dominosa_lab.core.puzzle import Cell, Placement, Puzzle, as_placement
+from dominosa_lab.core.options import check_items, check_text
+from dominosa_lab.core.puzzle import Cell, Placement, Puzzle, as_placement, as_puzzle
 from dominosa_lab.errors import FormatError
 
 __all__ = ["MAX_DIGITS", "parse_mask", "parse_number", "parse_text", "to_box_text", "to_text"]
@@ -120,7 +120,7 @@ def _tokens(line: str) -> list[str]:
 
 def to_text(puzzle: Puzzle) -> str:
     """The board as text, numbers right-aligned, ``.`` for gaps; :func:`parse_text` reads it."""
-    return str(puzzle)
+    return str(as_puzzle(puzzle))
 
 
 def to_box_text(puzzle: Puzzle, placements: Iterable[Placement] = ()) -> str:
@@ -137,9 +137,10 @@ def to_box_text(puzzle: Puzzle, placements: Iterable[Placement] = ()) -> str:
     | 1   1 | 0 |
     +---+---+---+
     """
+    puzzle = as_puzzle(puzzle)
     n_rows, n_cols = puzzle.shape
     owner: dict[Cell, int] = {cell: -1 - i for i, cell in enumerate(puzzle.cells)}
-    for i, pl in enumerate(placements):
+    for i, pl in enumerate(check_items("placements", placements, "a list of placements")):
         for cell in as_placement(pl).cells:
             owner[cell] = i
     width = len(str(puzzle.max_pip))

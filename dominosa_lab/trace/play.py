@@ -248,7 +248,8 @@ class PlayBoard:
             "puzzle": json.loads(to_json(self.puzzle)),
             "outlines": [[list(pl.a), list(pl.b)] for pl in self.placements()],
         }
-        Path(path).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+        path = Path(check_type("path", path, (str, PathLike), "a file path"))
+        path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
 
     @classmethod
     def load(cls, path: str | PathLike) -> PlayBoard:
