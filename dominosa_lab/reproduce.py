@@ -88,7 +88,9 @@ def reproduce(paths: list[Path] | None = None, progress: bool = True,
               figures: str | Path = "figures") -> dict[str, float]:
     """Run every notebook (or ``paths``), writing figures to ``figures``; seconds per notebook.
 
-    Stops at the first failure.
+    Stops at the first failure; a path that is not a notebook is refused before any runs.
     """
     paths = find_notebooks() if not paths else [Path(p) for p in paths]
+    for path in paths:  # every one read before the first runs: a wrong name fails at once
+        read_notebook(path)
     return {str(p): run_notebook(p, progress=progress, figures=figures) for p in paths}

@@ -411,3 +411,17 @@ def test_the_help_describes_the_text_format(capsys):
     out = " ".join(capsys.readouterr().out.split())
     assert "one row per line, numbers separated by spaces, '.' for a gap" in out
     assert "'-' for standard input" in out
+
+
+def test_reproduce_refuses_a_file_that_is_not_a_notebook_before_running_any(
+        monkeypatch, tmp_path, capsys):
+    from dominosa_lab import reproduce
+
+    ran = []
+    monkeypatch.setattr(reproduce, "run_notebook", lambda path, **options: ran.append(path))
+    good, bad = tmp_path / "good.ipynb", tmp_path / "bad.json"
+    good.write_text(json.dumps({"cells": [], "metadata": {}, "nbformat": 4,
+                                "nbformat_minor": 5}))
+    bad.write_text('{"a": 1}')
+    assert main(["reproduce", str(good), str(bad)]) == 2
+    assert ran == [] and f"{str(bad)!r} is not a Jupyter notebook" in capsys.readouterr().err
