@@ -66,9 +66,9 @@ Seed = int | np.random.Generator | None
 #: The largest count a budget or a limit takes: the compiled engines keep counts in 64 bits.
 MAX_COUNT = 2**62
 
-#: Bytes a board takes per cell in the board model and a solver's arrays, about (measured on
-#: full boards up to N = 300, where a 90,902-cell puzzle with its planted tiling takes 38 MB).
-BYTES_PER_CELL = 2_000
+#: Bytes a board takes per cell in the board model and a solver's arrays, about: a random
+#: double-300 board (90,902 cells) took 312 MB to make and to search with the default method.
+BYTES_PER_CELL = 4_000
 
 #: Bytes the reasoning layer takes per pair of cells, about: its bit sets (one per square, per
 #: domino and per placement, each as long as the placements) grow with the square of the board
