@@ -12,21 +12,31 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from dominosa_lab import load, solve
+from dominosa_lab.core.exact_cover import ExactCover
 from dominosa_lab.dominopeg import ORIENTATIONS, PegBoard, PegPlacement
 from dominosa_lab.dominopeg import solve as solve_peg
 from dominosa_lab.draw import (
+    animate,
     draw_domino_table,
     draw_dominosa_cover,
+    draw_empty_heatmap,
+    draw_exact_cover,
+    draw_orientations,
     draw_peg,
     draw_puzzle,
     draw_puzzle_and_solution,
     draw_search_tree,
 )
+from dominosa_lab.draw.animate import frames
+from dominosa_lab.draw.step import draw_step
+from dominosa_lab.logic import hints
 from dominosa_lab.trace.play import PlayBoard
 from tests.fuzzing import ANYTHING, CELLS, FUZZ, FUZZ_SLOW, answered
 
 SMALL = load("mikefc-small")
 SOLVED = solve(SMALL, trace=True)
+STEP = hints(SMALL).steps[0]
+COVER = ExactCover(2, 0, [[0], [1], [0, 1]])
 MOVES = st.lists(st.tuples(st.sampled_from(["draw", "erase", "undo", "outline_at", "hint",
                                             "apply_hints", "conflicts", "state"]),
                            CELLS, CELLS), max_size=8)
@@ -99,5 +109,14 @@ def test_drawing_takes_or_refuses_its_arguments(solution, option, value):
         answered("draw_search_tree", draw_search_tree, value)
         answered("draw_peg", draw_peg, value)
         answered("draw_peg solution", draw_peg, PegBoard(), solution)
+        answered("animate", animate, SMALL, SOLVED, **{option: value} if option in (
+            "pips", "ax") else {"max_frames": value})
+        answered("frames", frames, value)
+        answered("draw_step", draw_step, value)
+        answered("draw_step placed", draw_step, STEP, solution)
+        answered("draw_exact_cover", draw_exact_cover, value)
+        answered("draw_exact_cover chosen", draw_exact_cover, COVER, solution)
+        answered("draw_empty_heatmap", draw_empty_heatmap, value)
+        answered("draw_orientations", draw_orientations, value)
     finally:
         plt.close("all")

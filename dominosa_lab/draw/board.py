@@ -36,6 +36,7 @@ __all__ = [
     "TILE_COLOR",
     "TILE_SIZE",
     "cell_xy",
+    "check_axes",
     "check_color",
     "checked_placements",
     "draw_domino_table",
@@ -127,7 +128,7 @@ def draw_puzzle(
     linewidth = check_number("linewidth", linewidth)
     fontsize = check_number("fontsize", fontsize)
     check_type("title", title, (str, type(None)), "text or None")
-    check_type("ax", ax, (Axes, type(None)), "a matplotlib Axes or None")
+    check_axes(ax)
     n_rows, n_cols = puzzle.shape
     if ax is None:
         _, ax = plt.subplots(figsize=(0.55 * n_cols + 0.4, 0.55 * n_rows + 0.4))
@@ -195,6 +196,12 @@ def checked_placements(solution: Solution | Iterable[Placement] | None) -> list[
         return []
     items = check_items("solution", solution, "a Solution, a list of placements or None")
     return [as_placement(pl) for pl in items]
+
+
+def check_axes(ax: object, allow_none: bool = True) -> Axes | None:
+    """``ax`` if it is a matplotlib Axes (or None, when allowed); else ArgumentError."""
+    kinds = (Axes, type(None)) if allow_none else Axes
+    return check_type("ax", ax, kinds, "a matplotlib Axes" + (" or None" if allow_none else ""))
 
 
 def check_color(name: str, color: object) -> object:

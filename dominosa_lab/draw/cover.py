@@ -10,9 +10,9 @@ from matplotlib.patches import Rectangle
 
 from dominosa_lab.core.board import board_model
 from dominosa_lab.core.exact_cover import ExactCover
-from dominosa_lab.core.options import check_type
+from dominosa_lab.core.options import check_count, check_items, check_number, check_type
 from dominosa_lab.core.puzzle import Puzzle, Solution
-from dominosa_lab.draw.board import checked_placements
+from dominosa_lab.draw.board import check_axes, checked_placements
 from dominosa_lab.draw.theme import matrix_axes
 from dominosa_lab.errors import PuzzleError
 from dominosa_lab.formats.rmatrix import domino_label
@@ -56,6 +56,11 @@ def draw_exact_cover(
     >>> [t.get_text() for t in ax.get_xticklabels()]
     ['a', 'b', 'c']
     """
+    check_type("problem", problem, ExactCover, "an ExactCover problem")
+    chosen = [check_count("a chosen option", row, allow_none=False, maximum=problem.n_options - 1)
+              for row in check_items("chosen", chosen, "a list of option indices")]
+    fontsize = check_number("fontsize", fontsize, allow_none=False)
+    check_axes(ax)
     n_rows, n_cols = problem.n_options, problem.n_items
     if ax is None:
         cell = max(0.22, 2 * fontsize / 72)  # inches

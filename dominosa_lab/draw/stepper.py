@@ -21,6 +21,7 @@ try:
 except ImportError as error:
     raise missing_extra("notebooks", error) from None
 
+from dominosa_lab.core.options import check_type
 from dominosa_lab.core.puzzle import Placement, Puzzle
 from dominosa_lab.core.search import SearchResult
 from dominosa_lab.draw.animate import NEW_COLOR
@@ -211,4 +212,6 @@ def stepper(puzzle: Puzzle, result: SearchResult, **settings) -> Stepper:
     >>> s.step, len(s.frame.placements), s.frame.nodes
     (6, 3, 3)
     """
+    check_type("puzzle", puzzle, Puzzle, "a Puzzle")
+    check_type("result", result, SearchResult, "a SearchResult (solve with trace=True)")
     return Stepper(puzzle, result, **settings)
