@@ -244,15 +244,22 @@ class Puzzle:
 
     def value(self, cell: Cell) -> int:
         """The number on ``cell``; :class:`PuzzleError` if the cell is off the board or a gap."""
-        r, c = as_cell(cell)
-        n_rows, n_cols = self.shape
-        if not (0 <= r < n_rows and 0 <= c < n_cols) or self._rows[r][c] is None:
+        try:  # the common case first, as fast as a lookup can be
+            r, c = cell
+            v = self._rows[r][c] if r >= 0 and c >= 0 else None
+        except (TypeError, ValueError, IndexError):
+            r, c = as_cell(cell)  # a malformed cell is refused here; else it is off the board
+            v = None
+        if v is None:
             raise PuzzleError(f"cell {(r, c)} is not on the board")
-        return self._rows[r][c]
+        return v
 
     def index(self, cell: Cell) -> int:
         """The position of ``cell`` in :attr:`cells`."""
-        cell = as_cell(cell)
+        try:
+            return self._index[cell]
+        except (KeyError, TypeError):
+            cell = as_cell(cell)
         try:
             return self._index[cell]
         except KeyError:
@@ -264,7 +271,8 @@ class Puzzle:
 
     def domino_of(self, placement: Placement) -> Domino:
         """The domino ``(lo, hi)`` that would lie on ``placement``."""
-        placement = as_placement(placement)
+        if type(placement) is not Placement:
+            placement = as_placement(placement)
         x, y = self.value(placement.a), self.value(placement.b)
         return (x, y) if x <= y else (y, x)
 
@@ -463,7 +471,9 @@ class Solution:
         if isinstance(placements, (str, bytes, dict)) or not hasattr(placements, "__iter__"):
             raise PuzzleError(f"a solution's placements are a list of placements, got "
                               f"{_short(placements)}")
-        placements = [pl if type(pl) is Placement else as_placement(pl) for pl in placements]
+        placements = tuple(placements)
+        if not set(map(type, placements)) <= {Placement}:  # checked at C speed
+            placements = tuple(map(as_placement, placements))
         object.__setattr__(self, "puzzle", as_puzzle(puzzle))
         object.__setattr__(self, "placements", tuple(sorted(placements, key=_PLACEMENT_ORDER)))
 
