@@ -26,6 +26,8 @@ from dominosa_lab import (
 )
 from dominosa_lab.core.options import check_fits
 from dominosa_lab.dominopeg import PegBoard
+from dominosa_lab.experiments.summary import mean_interval, median_interval
+from dominosa_lab.experiments.sweep import run_sweep
 from dominosa_lab.logic import State
 from dominosa_lab.trace.play import PlayBoard
 
@@ -134,6 +136,12 @@ def test_any_board_gives_a_puzzle_or_a_dominosa_error(rows):
          "the board has 10000000000"),
         (lambda: unique_puzzle(1000), ArgumentError, "to reason about"),
         (lambda: unique_puzzle(3, shape=(1, 20)), ArgumentError, "it has one domino tiling"),
+        (lambda: run_sweep(5, methods="dlx"), ArgumentError, "puzzles must be a list of puzzles"),
+        (lambda: run_sweep([SMALL], methods="dlx", settings=[5]), ArgumentError,
+         "a set of settings must be a dict"),
+        (lambda: mean_interval(None), ArgumentError, "values must be a list of numbers"),
+        (lambda: median_interval([1, "x"] * 5), ArgumentError, "values[1] must be a finite "
+                                                               "number"),
     ],
 )
 def test_a_wrong_argument_anywhere_is_named_before_any_work(call, kind, message):
