@@ -25,7 +25,8 @@ from dominosa_lab import (
     unique_puzzle,
 )
 from dominosa_lab.core.options import check_fits
-from dominosa_lab.dominopeg import PegBoard
+from dominosa_lab.dominopeg import PegBoard, empty_frequency, orbit_table
+from dominosa_lab.dominopeg.symmetry import map_circle, map_holes
 from dominosa_lab.experiments.summary import mean_interval, median_interval
 from dominosa_lab.experiments.sweep import run_sweep
 from dominosa_lab.logic import State
@@ -140,6 +141,10 @@ def test_any_board_gives_a_puzzle_or_a_dominosa_error(rows):
         (lambda: run_sweep([SMALL], methods="dlx", settings=[5]), ArgumentError,
          "a set of settings must be a dict"),
         (lambda: mean_interval(None), ArgumentError, "values must be a list of numbers"),
+        (lambda: map_holes([0], "rot90"), ArgumentError, "symmetry must be one of 'identity'"),
+        (lambda: map_circle(35, "half turn"), PuzzleError, "circle #0 is circle 35, outside"),
+        (lambda: orbit_table([1, 2]), ArgumentError, "counts must be census()'s 324,632"),
+        (lambda: empty_frequency([(0, 1)]), ArgumentError, "an orbit_table row is (holes, "),
         (lambda: median_interval([1, "x"] * 5), ArgumentError, "values[1] must be a finite "
                                                                "number"),
     ],

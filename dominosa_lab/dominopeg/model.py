@@ -107,6 +107,8 @@ def circle_of_cell(cell: int) -> int:
     >>> circle_of_cell(0), circle_of_cell(6), circle_of_cell(23)
     (0, 7, 26)
     """
+    if isinstance(cell, bool) or not isinstance(cell, numbers.Integral):
+        raise PuzzleError(f"a piece cell is an integer, got {cell!r}")
     return cell + cell // PIECE_COLS
 
 
@@ -328,7 +330,11 @@ class PegSolution:
     placements: tuple[PegPlacement, ...]
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "placements", tuple(sorted(self.placements)))
+        checked_board(self.board)
+        placements = check_items("placements", self.placements, "a list of PegPlacement")
+        for pl in placements:
+            check_type("a placement", pl, PegPlacement, "a PegPlacement")
+        object.__setattr__(self, "placements", tuple(sorted(placements)))
 
     @cached_property
     def pegs(self) -> frozenset[int]:
