@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from dominosa_lab.core.extras import missing_extra
+from dominosa_lab.core.options import check_path
 
 try:
     import nbformat
@@ -29,7 +30,7 @@ class NotebookFailed(RuntimeError):
 
 def find_notebooks(folder: str | Path = "notebooks") -> list[Path]:
     """The ``*.ipynb`` files of ``folder`` in name order."""
-    folder = Path(folder)
+    folder = check_path("folder", folder)
     if not folder.is_dir():
         raise MissingFileError(f"no notebook folder {folder} (run from the repository root)")
     return sorted(folder.glob("*.ipynb"))
@@ -38,6 +39,7 @@ def find_notebooks(folder: str | Path = "notebooks") -> list[Path]:
 def read_notebook(path: Path) -> Any:
     """The notebook at ``path``; MissingFileError or FormatError (naming it) when it is missing
     or is not a Jupyter notebook."""
+    path = check_path("path", path)
     if not path.is_file():
         raise MissingFileError(f"no notebook {str(path)!r}")
     try:
@@ -90,7 +92,7 @@ def reproduce(paths: list[Path] | None = None, progress: bool = True,
 
     Stops at the first failure; a path that is not a notebook is refused before any runs.
     """
-    paths = find_notebooks() if not paths else [Path(p) for p in paths]
+    paths = find_notebooks() if not paths else [check_path("path", p) for p in paths]
     for path in paths:  # every one read before the first runs: a wrong name fails at once
         read_notebook(path)
     return {str(p): run_notebook(p, progress=progress, figures=figures) for p in paths}

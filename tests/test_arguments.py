@@ -130,6 +130,7 @@ def test_any_board_gives_a_puzzle_or_a_dominosa_error(rows):
                                                                      "numbers"),
         (lambda: PlayBoard(SMALL).erase(None), PuzzleError, "a cell is a (row, col) pair"),
         (lambda: PlayBoard("3:0211"), ArgumentError, "puzzle must be a Puzzle"),
+        (lambda: PlayBoard.load("saved\0.json"), ArgumentError, "path must be a file path"),
         (lambda: SMALL.value([]), PuzzleError, "a cell is a (row, col) pair, got []"),
         (lambda: random_puzzle(10**9, 1), ArgumentError, "n: a board of 1,000,000,003,000,000,"
                                                          "002 cells needs about"),

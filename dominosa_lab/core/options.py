@@ -26,6 +26,7 @@ import math
 import numbers
 import os
 from collections.abc import Callable, Iterable
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -45,6 +46,7 @@ __all__ = [
     "check_flag",
     "check_items",
     "check_number",
+    "check_path",
     "check_seconds",
     "check_seed",
     "check_text",
@@ -157,6 +159,16 @@ def check_type(name: str, value: Any, kind: type | tuple[type, ...], wanted: str
     if isinstance(value, kind):
         return value
     raise ArgumentError(f"{name} must be {wanted}, got {describe_value(value)}")
+
+
+def check_path(name: str, value: Any) -> Path:
+    """``value`` as a :class:`~pathlib.Path` if it is a str or path-like without a null
+    character (no file system takes one); else ArgumentError."""
+    if isinstance(value, (str, os.PathLike)):
+        path = Path(value)
+        if "\0" not in str(path):
+            return path
+    raise ArgumentError(f"{name} must be a file path, got {describe_value(value)}")
 
 
 def check_items(name: str, value: Any, wanted: str) -> tuple:

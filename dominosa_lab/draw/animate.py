@@ -12,7 +12,6 @@ with matplotlib's pillow writer.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from os import PathLike
 from pathlib import Path
 
 import matplotlib.pyplot as plt
@@ -20,7 +19,7 @@ from matplotlib.animation import FuncAnimation, PillowWriter
 from matplotlib.axes import Axes
 from matplotlib.patches import Rectangle
 
-from dominosa_lab.core.options import check_count, check_flag, check_items, check_type
+from dominosa_lab.core.options import check_count, check_flag, check_items, check_path, check_type
 from dominosa_lab.core.puzzle import Placement, Puzzle
 from dominosa_lab.core.search import Event, SearchResult
 from dominosa_lab.draw.board import OUTLINE_COLOR, check_axes, draw_puzzle, outline
@@ -254,7 +253,7 @@ def save_gif(animation: FuncAnimation, path: str | Path, fps: int = 4) -> Path:
     True
     """
     check_type("animation", animation, FuncAnimation, "an animation (see animate)")
-    path = Path(check_type("path", path, (str, PathLike), "a file path"))
+    path = check_path("path", path)
     check_count("fps", fps, minimum=1, allow_none=False)
     path.parent.mkdir(parents=True, exist_ok=True)
     animation.save(path, writer=PillowWriter(fps=fps))

@@ -15,7 +15,7 @@ from os import PathLike
 from pathlib import Path
 from typing import Any
 
-from dominosa_lab.core.options import check_type
+from dominosa_lab.core.options import check_path, check_type
 from dominosa_lab.core.puzzle import Cell, Domino, Placement, Puzzle, Solution, as_cell
 from dominosa_lab.errors import PuzzleError
 from dominosa_lab.formats import from_json, to_json
@@ -248,13 +248,13 @@ class PlayBoard:
             "puzzle": json.loads(to_json(self.puzzle)),
             "outlines": [[list(pl.a), list(pl.b)] for pl in self.placements()],
         }
-        path = Path(check_type("path", path, (str, PathLike), "a file path"))
+        path = check_path("path", path)
         path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
 
     @classmethod
     def load(cls, path: str | PathLike) -> PlayBoard:
         """A board from a file written by :meth:`save`; :class:`PuzzleError` if it is damaged."""
-        data = _read_save(Path(check_type("path", path, (str, PathLike), "a file path")))
+        data = _read_save(check_path("path", path))
         try:
             board = cls(from_json(json.dumps(data["puzzle"]))[0])
         except PuzzleError as err:
