@@ -220,7 +220,8 @@ def _check_possible(n: int, grade: str, mask: np.ndarray) -> None:
             why = (f"a board of {grade} grade cannot be laid on this shape: it has one domino "
                    "tiling, and single-placement squares (trivial) finish every numbering")
     if hardest is not None and GOALS.index(grade) > LEVELS.index(hardest):
-        raise ArgumentError(f"{why} (choose {', '.join(GOALS[:LEVELS.index(hardest) + 1])})")
+        choices = ", ".join(GOALS[:LEVELS.index(hardest) + 1])
+        raise ArgumentError(f"{why} (choose one of {choices})")
 
 
 def _sampler(mask: np.ndarray):
