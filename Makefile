@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 PYTEST_NB := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
 
-.PHONY: install reproduce experiments test docs lab lint bench clean
+.PHONY: install reproduce experiments test docs lab lint bench clean fuzz
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -35,6 +35,15 @@ docs: install
 ## make lab: JupyterLab rooted at the project (the notebooks' ../figures/ pictures are served), on the lesson
 lab: install
 	$(BIN)/jupyter lab $(if $(filter 0,$(shell id -u)),--allow-root) --ServerApp.root_dir=$(CURDIR) notebooks/00_teaching_backtracking.ipynb
+
+## make fuzz: the fuzz suite at FUZZ_EXAMPLES examples per test (CI runs 25), counting the
+## inputs tried and the crashes (any exception but a DominosaError) into build/fuzz.json
+FUZZ_EXAMPLES ?= 30000
+fuzz: install
+	mkdir -p build
+	DOMINOSA_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) DOMINOSA_FUZZ_REPORT=build/fuzz.json \
+		$(BIN)/python -m pytest -q -p no:cacheprovider tests/test_fuzz_api.py tests/test_fuzz_play.py tests/test_fuzz_cli.py
+	$(BIN)/python -m tests.fuzzing build/fuzz.json
 
 lint: install
 	$(BIN)/ruff check dominosa_lab tests benchmarks

@@ -15,6 +15,7 @@ plotting, table or graph library.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import re
 import sys
@@ -40,6 +41,7 @@ __all__ = [
     "EXIT_INTERNAL",
     "EXIT_INTERRUPTED",
     "EXIT_USAGE",
+    "TEXT_FORMAT",
     "build_parser",
     "main",
     "read_puzzle",
@@ -65,8 +67,19 @@ REPORT = ("this is a bug in dominosa-lab: rerun with --debug to see the tracebac
 DRAW_FORMATS = (".png", ".svg", ".pdf")
 
 
+#: The puzzle formats the commands read, as ``--help`` and the README describe them.
+TEXT_FORMAT = (
+    "A puzzle is a file, '-' for standard input, a catalog name (dominosa-lab catalog) or a "
+    "Tatham game id (N:DIGITS, e.g. 3:02113312013003232012, as Simon Tatham's Dominosa "
+    "shows it). A file holds the board as text, one row per line, numbers separated by "
+    "spaces, '.' for a gap, '#' to the end of the line a comment; or the JSON of "
+    "dominosa_lab.formats.to_json (a .json file, or text starting with '{'); or one line "
+    "with a Tatham game id.")
+
+
 def read_puzzle(spec: str) -> Puzzle:
-    """A puzzle from a file path (text or ``.json``), a catalog name, or a Tatham game id.
+    """A puzzle from a file path (text or ``.json``), ``-`` (standard input), a catalog name,
+    or a Tatham game id of any length; an error in a file's content names the file.
 
     Examples
     --------
@@ -75,37 +88,100 @@ def read_puzzle(spec: str) -> Puzzle:
     >>> read_puzzle("mikefc-small").name
     'mikefc-small'
     """
-    from dominosa_lab.formats import catalog, from_json, parse_tatham, parse_text
+    from dominosa_lab.formats import catalog, parse_tatham
 
+    if spec == "-":
+        return _parse_source(sys.stdin.read(), "standard input", None, json_file=False)
     path = Path(spec)
-    if path.is_file():
-        text = _read_text(path)
-        if path.suffix == ".json":
-            return from_json(text)[0]
-        return parse_text(text, name=path.stem)
+    if _is_file(path):
+        return _parse_source(_read_text(path), str(path), path.stem,
+                             json_file=path.suffix.lower() == ".json")
     if spec in catalog.names():
         return catalog.load(spec)
     if ":" in spec or "#" in spec:
         return parse_tatham(spec)
     raise PuzzleError(
-        f"{spec!r} is not a file, a catalog name ({', '.join(catalog.names())}) "
+        f"{spec[:80]!r} is not a file, a catalog name ({', '.join(catalog.names())}) "
         "or a Tatham game id (N:DIGITS)"
     )
 
 
+def _is_file(path: Path) -> bool:
+    """Whether ``path`` is a file; False for a name the system cannot take (a long game id)."""
+    try:
+        return path.is_file()
+    except (OSError, ValueError):
+        return False
+
+
+def _parse_source(text: str, source: str, name: str | None, *, json_file: bool) -> Puzzle:
+    """The puzzle of a file's or standard input's text: JSON, one Tatham game id, or the text
+    format; an error names ``source``."""
+    from dominosa_lab.formats import from_json, parse_tatham, parse_text
+
+    body = text.removeprefix("\ufeff").strip()
+    try:
+        if json_file or body.startswith("{"):
+            return from_json(body)[0]
+        if len(body.split()) == 1 and ":" in body:
+            return parse_tatham(body)
+        return parse_text(text, name=name)
+    except DominosaError as err:
+        raise type(err)(f"{source}: {err}") from None
+
+
+def _tatham_id(puzzle: Puzzle) -> str | None:
+    """The puzzle's Tatham game id, or None for a board his ids do not describe."""
+    from dominosa_lab.formats import to_tatham
+
+    try:
+        return to_tatham(puzzle)
+    except PuzzleError:
+        return None
+
+
+def _tatham_line(puzzle: Puzzle) -> str:
+    game_id = _tatham_id(puzzle)
+    return f"Tatham game id: {game_id or 'none (his ids describe full (N+1) x (N+2) boards only)'}"
+
+
+def _print_json(obj: Any) -> None:
+    """Print ``obj`` as JSON on standard output (the ``--json`` output of every command)."""
+    print(json.dumps(obj, indent=2))
+
+
+def _placements_json(placements: Any) -> list[list[list[int]]]:
+    return [[list(pl.a), list(pl.b)] for pl in placements]
+
+
 def _cmd_solve(args: argparse.Namespace) -> int:
+    from dominosa_lab.core.options import check_count
     from dominosa_lab.formats import to_box_text
 
+    show = check_count("--show", args.show, allow_none=False)
     puzzle = read_puzzle(args.puzzle)
     info, result, default = _run(puzzle, args, limit=None if args.all else 1)
-    print(to_box_text(puzzle, result.solution or ()))
     stats = result.stats
     count = len(result.solutions)
-    what = f"{count} solution{'s' * (count != 1)}" + (" (first shown)" if count > 1 else "")
+    shown = result.solutions[:show] if args.all else result.solutions[:1]
+    if args.json:
+        _print_json({"puzzle": puzzle.name, "tatham_id": _tatham_id(puzzle),
+                     "status": result.status, "reason": result.reason, "method": info.name,
+                     "count": count, "solutions": [_placements_json(s) for s in shown],
+                     "stats": stats.as_dict()})
+        return 0
+    for i, solution in enumerate(shown or [None], start=1):
+        if len(shown) > 1:
+            print(f"solution {i}:")
+        print(to_box_text(puzzle, solution or ()))
+        if i < len(shown):
+            print()
+    more = f" ({len(shown)} shown; --show K for more)" if count > len(shown) > 0 else ""
     print(f"\nstatus: {_status(result, info, default)}")
-    print(f"method: {info.name}   {what}")
+    print(f"method: {info.name}   {count} solution{'s' * (count != 1)}{more}")
     print(f"nodes: {stats.nodes}   backtracks: {stats.backtracks}   "
           f"max depth: {stats.max_depth}   seconds: {stats.seconds:.3f}")
+    print(_tatham_line(puzzle))
     return 0
 
 
@@ -115,6 +191,13 @@ def _cmd_hint(args: argparse.Namespace) -> int:
 
     check_count("--steps", args.steps, minimum=1, allow_none=False)
     result = hints(read_puzzle(args.puzzle), limit=args.steps, ladder_name=args.ladder)
+    if args.json:
+        _print_json({"status": result.status, "reason": result.reason,
+                     "steps": [{"level": step.level, "name": step.name, "text": step.text,
+                                "placed": None if step.placement is None
+                                else _placements_json([step.placement])[0]}
+                               for step in result.steps]})
+        return 0
     for step in result.steps:
         print(f"[{step.level}] {step.name}: {step.text}")
     if result.status == "no_solution":
@@ -128,11 +211,18 @@ def _cmd_hint(args: argparse.Namespace) -> int:
 
 
 def _cmd_grade(args: argparse.Namespace) -> int:
-    from dominosa_lab.logic import grade
+    from dominosa_lab.core.options import check_choice
+    from dominosa_lab.logic import LEVELS, grade
 
-    puzzle = read_puzzle(args.puzzle)
+    check_choice("--max-level", args.max_level, LEVELS)
     time_limit, default = _time_limit(args.time_limit, exponential=True)
+    puzzle = read_puzzle(args.puzzle)
     result = grade(puzzle, max_level=args.max_level, time_limit=time_limit)
+    if args.json:
+        _print_json({"level": result.level, "counts": result.counts,
+                     "solutions": result.solutions, "status": result.status,
+                     "reason": result.reason})
+        return 0
     print(result)
     notes = {
         "needs a guess": "the deductions stop short; a search found exactly one solution",
@@ -161,65 +251,101 @@ def read_shape(spec: str) -> tuple[int, int] | list[list[bool]]:
     if match:
         return int(match.group(1)), int(match.group(2))
     path = Path(spec)
-    if not path.is_file():
-        raise PuzzleError(f"--shape {spec!r} is neither ROWSxCOLS (e.g. 7x8) nor a file")
+    if not _is_file(path):
+        raise PuzzleError(f"--shape {spec[:80]!r} is neither ROWSxCOLS (e.g. 7x8) nor a file")
     return parse_mask(_read_text(path))
 
 
 def _read_text(path: Path) -> str:
     """The text of a file the user named; a file that is not text is their error, not ours."""
     try:
-        return path.read_text()
+        return path.read_text(encoding="utf-8-sig")
     except UnicodeDecodeError as err:
         raise FormatError(f"{str(path)!r} is not a text file ({err.reason} at byte "
                           f"{err.start})") from None
 
 
 def _cmd_generate(args: argparse.Namespace) -> int:
-    from dominosa_lab.boards import unique_puzzle
-    from dominosa_lab.formats import to_box_text, to_tatham, to_text
+    from dominosa_lab.boards import GOALS, unique_puzzle
+    from dominosa_lab.core.options import check_choice, check_count, check_fits
+    from dominosa_lab.formats import to_box_text, to_text
 
+    n = check_count("N", args.n, allow_none=False)
+    check_fits("N", (n + 1) * (n + 2), pairs=True)
+    check_choice("--grade", args.grade, GOALS)
+    seed = check_count("--seed", args.seed, allow_none=False, maximum=None)
     if args.output is not None:
         from dominosa_lab.draw.worksheet import check_output
 
         out = check_output(args.output, "-o", DRAW_FORMATS)
     time_limit, default = _time_limit(args.time_limit, exponential=True)
     shape = None if args.shape is None else read_shape(args.shape)
-    made = unique_puzzle(args.n, grade=args.grade, seed=args.seed, shape=shape,
-                         time_limit=time_limit)
+    made = unique_puzzle(n, grade=args.grade, seed=seed, shape=shape, time_limit=time_limit)
     if made.status != "found":
+        if args.json:
+            _print_json({"status": made.status, "reason": made.reason, "boards": made.boards,
+                         "seconds": made.seconds})
         print(f"dominosa-lab: {made.reason}"
               + (f" (the default time limit; {LIFT})" if default else ""),
               file=sys.stderr)
         return EXIT_FAILED
     puzzle = made.puzzle
-    board = to_box_text(puzzle, made.solution.placements) if args.solution else to_text(puzzle)
-    print(board.rstrip())
-    print(f"\nname: {puzzle.name}   grade: {made.grade.level}   "
-          f"boards graded: {made.boards}   seconds: {made.seconds:.2f}")
-    try:
-        print(f"Tatham game id: {to_tatham(puzzle)}")
-    except PuzzleError:
-        print("Tatham game id: none (his ids describe full (N+1) x (N+2) boards only)")
+    if args.json:
+        _print_json({"status": made.status, "name": puzzle.name, "grade": made.grade.level,
+                     "rows": [list(row) for row in puzzle.rows], "max_pip": puzzle.max_pip,
+                     "tatham_id": _tatham_id(puzzle),
+                     "solution": _placements_json(made.solution.placements)
+                     if args.solution else None,
+                     "boards": made.boards, "seconds": made.seconds})
+    else:
+        board = (to_box_text(puzzle, made.solution.placements) if args.solution
+                 else to_text(puzzle))
+        print(board.rstrip())
+        print(f"\nname: {puzzle.name}   grade: {made.grade.level}   "
+              f"boards graded: {made.boards}   seconds: {made.seconds:.2f}")
+        print(_tatham_line(puzzle))
     if args.output is not None:
         _write_board(out, puzzle, made.solution, beside=args.solution,
                      titles=(f"{puzzle.name} ({made.grade.level})", "solution"))
-        print(f"wrote {out}")
+        print(f"wrote {out}", file=sys.stderr if args.json else sys.stdout)
     return 0
 
 
 def _run(puzzle: Puzzle, args: argparse.Namespace,
          limit: int | None) -> tuple[MethodInfo, SearchResult, bool]:
     """Solve as the options of ``solve`` and ``draw`` say; also: is the time limit a default?"""
-    from dominosa_lab.solvers import method_info, solve
+    from dominosa_lab.core.options import check_choice, check_count
+    from dominosa_lab.solvers import METHODS, method_info, solve
 
     info = method_info(args.method)
     time_limit, default = _time_limit(args.time_limit, exponential=info.exponential)
+    max_nodes = _count_flag("--max-nodes", args.max_nodes)
+    if args.order is not None:
+        check_choice("--order", args.order, info.orders, f"--method {info.name}")
+    if args.seed is not None:
+        check_count("--seed", args.seed, allow_none=False, maximum=None)
+        if "seed" not in info.settings:
+            takers = [name for name, m in METHODS.items() if "random" in m.orders]
+            raise ArgumentError(f"--seed: method {info.name} draws nothing at random; --seed "
+                                f"is for --order random, with --method {' or '.join(takers)}")
     progress = _Progress(LIFT if default else "")
-    result = solve(puzzle, method=info.name, limit=limit, max_nodes=args.max_nodes,
+    result = solve(puzzle, method=info.name, limit=limit, max_nodes=max_nodes,
                    time_limit=time_limit, progress=progress, order=args.order, seed=args.seed)
     progress.end()
     return info, result, default
+
+
+def _count_flag(flag: str, given: str | None) -> int | None:
+    """The count a flag was given (``none`` for none), checked as the library checks it."""
+    from dominosa_lab.core.options import check_count
+
+    if given is None or given.lower() == "none":
+        return None
+    try:
+        value = int(given)
+    except ValueError:
+        raise ArgumentError(f"{flag} must be an integer >= 0 or 'none', got {given!r}") from None
+    return check_count(flag, value, none="'none'")
 
 
 def _status(result: SearchResult, info: MethodInfo, default: bool) -> str:
@@ -306,11 +432,14 @@ def _time_limit(given: str | None, *, exponential: bool) -> tuple[float | None, 
     except ValueError:
         raise ArgumentError(
             f"--time-limit must be a number of seconds or 'none', got {given!r}") from None
-    return check_seconds("--time-limit", seconds), False
+    return check_seconds("--time-limit", seconds, none="'none'"), False
 
 
 class _Progress:
     """One line on stderr, rewritten in place, while a search runs longer than a second."""
+
+    #: Whether a progress line is on the screen, unended (Ctrl-C ends it before its message).
+    open_line = False
 
     def __init__(self, note: str) -> None:
         self.note = note
@@ -320,12 +449,19 @@ class _Progress:
         note = f"   (stops at {DEFAULT_TIME_LIMIT:g} s; {self.note})" if self.note else ""
         print(f"\r  {seconds:5.0f} s   {stats.nodes:,} nodes   {stats.backtracks:,} backtracks   "
               f"{stats.solutions:,} solutions{note}", end="", file=sys.stderr, flush=True)
-        self.shown = True
+        self.shown = _Progress.open_line = True
 
     def end(self) -> None:
         """End the progress line, if one was shown."""
         if self.shown:
+            _Progress.close()
+
+    @staticmethod
+    def close() -> None:
+        """End the progress line on the screen, if one is open."""
+        if _Progress.open_line:
             print(file=sys.stderr)
+            _Progress.open_line = False
 
 
 def _cmd_catalog(args: argparse.Namespace) -> int:
@@ -365,12 +501,39 @@ def _cmd_experiment(args: argparse.Namespace) -> int:
     if (args.executor or args.scheduler) and not sweeps:
         raise ArgumentError(f"experiment {names[0]} runs in this process; it takes no "
                             "--executor or --scheduler")
-    with open_executor(args.executor, args.scheduler) if sweeps else nullcontext() as workers:
-        for name in names:
-            start = time.perf_counter()
-            path = EXPERIMENTS[name](Path(args.out), workers if name in sweeps else None)
-            print(f"wrote {path} in {time.perf_counter() - start:.0f} s", flush=True)
+    out = _writable_folder("--out", Path(args.out))
+    try:
+        with open_executor(args.executor, args.scheduler) if sweeps else nullcontext() as pool:
+            for name in names:
+                start = time.perf_counter()
+                path = EXPERIMENTS[name](out, pool if name in sweeps else None)
+                print(f"wrote {path} in {time.perf_counter() - start:.0f} s", flush=True)
+    except KeyboardInterrupt:
+        _quiet_workers()
+        raise
     return 0
+
+
+def _writable_folder(flag: str, folder: Path) -> Path:
+    """``folder`` if it is (or can be made as) a folder this user may write; else an
+    ArgumentError naming ``flag``, before any work is done."""
+    existing = next(p for p in (folder, *folder.parents) if p.exists() or p == Path(p.anchor))
+    if not existing.is_dir():
+        raise ArgumentError(f"{flag} {str(folder)!r}: {str(existing)!r} is a file, not a folder")
+    if not os.access(existing, os.W_OK | os.X_OK):
+        raise ArgumentError(f"{flag} {str(folder)!r}: no permission to write in "
+                            f"{str(existing)!r}")
+    return folder
+
+
+def _quiet_workers() -> None:
+    """Silence Dask's logs while a Ctrl-C tears a cluster down (the workers of a cluster made
+    here ignore Ctrl-C: see :func:`~dominosa_lab.experiments.executors.open_executor`)."""
+    import logging
+
+    for name in ["distributed", *logging.root.manager.loggerDict]:
+        if name.startswith(("distributed", "tornado", "asyncio")):
+            logging.getLogger(name).setLevel(logging.CRITICAL + 1)
 
 
 def _first_line(text: str | None) -> str:
@@ -412,7 +575,10 @@ class _Parser(argparse.ArgumentParser):
         return super().format_help()
 
 
-PUZZLE_HELP = "a file, a catalog name or a Tatham game id (N:DIGITS)"
+PUZZLE_HELP = ("a file (text: one row per line, numbers separated by spaces, '.' for a gap; "
+               "or .json), '-' for standard input, a catalog name or a Tatham game id "
+               "(N:DIGITS); see the end of dominosa-lab --help")
+JSON_HELP = "print the result as JSON (for programs)"
 
 
 def _search_options(p: argparse.ArgumentParser) -> None:
@@ -422,7 +588,8 @@ def _search_options(p: argparse.ArgumentParser) -> None:
 
     p.add_argument("--method", default=DEFAULT_METHOD, choices=sorted(METHODS),
                    help=f"how to solve (default: {DEFAULT_METHOD})")
-    p.add_argument("--max-nodes", type=int, help="stop after this many placements")
+    p.add_argument("--max-nodes", metavar="COUNT",
+                   help="stop after this many placements; 'none' for no limit (the default)")
     p.add_argument("--time-limit", metavar="SECONDS",
                    help=f"stop after this many seconds; 'none' for no limit (default: "
                    f"{DEFAULT_TIME_LIMIT:g} for methods that can take exponential time)")
@@ -442,6 +609,9 @@ def _solve_options(p: argparse.ArgumentParser) -> None:
                          for name, info in METHODS.items()}))
     p.add_argument("puzzle", help=PUZZLE_HELP)
     p.add_argument("--all", action="store_true", help="find every solution")
+    p.add_argument("--show", type=int, default=10, metavar="K",
+                   help="with --all, print at most K solutions (default: 10)")
+    p.add_argument("--json", action="store_true", help=JSON_HELP)
     _search_options(p)
 
 
@@ -457,6 +627,7 @@ def _hint_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--steps", type=int, default=1, help="how many steps to print (default: 1)")
     p.add_argument("--ladder", default="full", choices=list(LADDERS),
                    help="which deductions, in which order (default: full)")
+    p.add_argument("--json", action="store_true", help=JSON_HELP)
 
 
 def _grade_options(p: argparse.ArgumentParser) -> None:
@@ -471,6 +642,7 @@ def _grade_options(p: argparse.ArgumentParser) -> None:
                    help=f"the hardest level allowed, one of {', '.join(LEVELS)} (default: deep)")
     p.add_argument("--time-limit", metavar="SECONDS",
                    help="time for the search when the deductions stop short; 'none' for no limit")
+    p.add_argument("--json", action="store_true", help=JSON_HELP)
 
 
 def _generate_options(p: argparse.ArgumentParser) -> None:
@@ -495,6 +667,7 @@ def _generate_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("-o", "--output", metavar="FILE",
                    help=f"also draw the puzzle (with --solution, and its solution beside it) to "
                    f"a {', '.join(DRAW_FORMATS)} file")
+    p.add_argument("--json", action="store_true", help=JSON_HELP)
 
 
 def _draw_options(p: argparse.ArgumentParser) -> None:
@@ -543,8 +716,16 @@ def _print_options(p: argparse.ArgumentParser) -> None:
 
 
 def _reproduce_options(p: argparse.ArgumentParser) -> None:
+    p.description = ("Execute notebooks top to bottom in a fresh kernel and save them in "
+                     "place with their outputs, writing their figures to figures/ (run from "
+                     "the repository root; needs the 'notebooks' extra).")
     p.add_argument("notebooks", nargs="*", help="notebooks to run (default: notebooks/*.ipynb)")
     p.add_argument("--quiet", action="store_true", help="no progress bars")
+
+
+def _catalog_options(p: argparse.ArgumentParser) -> None:
+    p.description = ("List the published puzzles that ship with dominosa-lab: name, N, "
+                     "shape and source. Any command takes a name as its puzzle.")
 
 
 def _experiment_options(p: argparse.ArgumentParser) -> None:
@@ -570,7 +751,8 @@ def build_parser() -> argparse.ArgumentParser:
     A command's options are made when that command is parsed or its help is shown.
     """
     parser = _Parser(prog="dominosa-lab",
-                     description="Solve, study and picture Dominosa puzzles.")
+                     description="Solve, study and picture Dominosa puzzles.",
+                     epilog=TEXT_FORMAT)
     parser.add_argument("--debug", action="store_true",
                         help="show the traceback of an error (to report a bug)")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -585,7 +767,7 @@ def build_parser() -> argparse.ArgumentParser:
         ("draw", "draw a puzzle and its solution to a picture file", _draw_options, _cmd_draw),
         ("print", "printable pages of unique puzzles with answers: a book or a class set",
          _print_options, _cmd_print),
-        ("catalog", "list the published puzzles", None, _cmd_catalog),
+        ("catalog", "list the published puzzles", _catalog_options, _cmd_catalog),
         ("reproduce", "execute the notebooks in place, regenerating figures/",
          _reproduce_options, _cmd_reproduce),
         ("experiment", "run named experiments, each writing a CSV", _experiment_options,
@@ -619,6 +801,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # nothing left to flush
         return EXIT_BROKEN_PIPE
     except KeyboardInterrupt:
+        _Progress.close()
         print("dominosa-lab: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
     except DominosaError as err:

@@ -5,8 +5,10 @@ from __future__ import annotations
 import os
 import time
 from pathlib import Path
+from typing import Any
 
 from dominosa_lab.core.extras import missing_extra
+from dominosa_lab.core.options import check_path
 
 try:
     import nbformat
@@ -17,9 +19,9 @@ except ImportError as error:
     raise missing_extra("notebooks", error) from None
 
 from dominosa_lab.draw.theme import FIGURES_ENV
-from dominosa_lab.errors import MissingFileError
+from dominosa_lab.errors import FormatError, MissingFileError
 
-__all__ = ["NotebookFailed", "find_notebooks", "reproduce", "run_notebook"]
+__all__ = ["NotebookFailed", "find_notebooks", "read_notebook", "reproduce", "run_notebook"]
 
 
 class NotebookFailed(RuntimeError):
@@ -28,10 +30,24 @@ class NotebookFailed(RuntimeError):
 
 def find_notebooks(folder: str | Path = "notebooks") -> list[Path]:
     """The ``*.ipynb`` files of ``folder`` in name order."""
-    folder = Path(folder)
+    folder = check_path("folder", folder)
     if not folder.is_dir():
         raise MissingFileError(f"no notebook folder {folder} (run from the repository root)")
     return sorted(folder.glob("*.ipynb"))
+
+
+def read_notebook(path: Path) -> Any:
+    """The notebook at ``path``; MissingFileError or FormatError (naming it) when it is missing
+    or is not a Jupyter notebook."""
+    path = check_path("path", path)
+    if not path.is_file():
+        raise MissingFileError(f"no notebook {str(path)!r}")
+    try:
+        return nbformat.read(path, as_version=4)
+    except (ValueError, KeyError, TypeError, AttributeError, RecursionError,
+            nbformat.ValidationError) as err:
+        what = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
+        raise FormatError(f"{str(path)!r} is not a Jupyter notebook: {what}") from None
 
 
 def run_notebook(path: str | Path, timeout: int = 1800, progress: bool = True,
@@ -44,7 +60,7 @@ def run_notebook(path: str | Path, timeout: int = 1800, progress: bool = True,
     Returns seconds taken.
     """
     path = Path(path)
-    nb = nbformat.read(path, as_version=4)
+    nb = read_notebook(path)
     client = NotebookClient(nb, timeout=timeout, kernel_name="python3",
                             resources={"metadata": {"path": str(path.parent)}})
     code_cells = [i for i, cell in enumerate(nb.cells) if cell.cell_type == "code"]
@@ -74,7 +90,9 @@ def reproduce(paths: list[Path] | None = None, progress: bool = True,
               figures: str | Path = "figures") -> dict[str, float]:
     """Run every notebook (or ``paths``), writing figures to ``figures``; seconds per notebook.
 
-    Stops at the first failure.
+    Stops at the first failure; a path that is not a notebook is refused before any runs.
     """
-    paths = find_notebooks() if not paths else [Path(p) for p in paths]
+    paths = find_notebooks() if not paths else [check_path("path", p) for p in paths]
+    for path in paths:  # every one read before the first runs: a wrong name fails at once
+        read_notebook(path)
     return {str(p): run_notebook(p, progress=progress, figures=figures) for p in paths}

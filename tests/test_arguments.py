@@ -10,14 +10,27 @@ from dominosa_lab import (
     METHODS,
     ArgumentError,
     DominosaError,
+    FormatError,
     MethodError,
     Puzzle,
+    PuzzleError,
     SearchResult,
     count_solutions,
+    from_tatham,
     is_unique,
     load,
+    parse,
+    random_puzzle,
     solve,
+    unique_puzzle,
 )
+from dominosa_lab.core.options import check_fits
+from dominosa_lab.dominopeg import PegBoard, empty_frequency, orbit_table
+from dominosa_lab.dominopeg.symmetry import map_circle, map_holes
+from dominosa_lab.experiments.summary import mean_interval, median_interval
+from dominosa_lab.experiments.sweep import run_sweep
+from dominosa_lab.logic import State
+from dominosa_lab.trace.play import PlayBoard
 
 SMALL = load("mikefc-small")
 ANYTHING = st.one_of(
@@ -95,3 +108,71 @@ def test_any_board_gives_a_puzzle_or_a_dominosa_error(rows):
         Puzzle(rows)
     except DominosaError as err:
         assert str(err)
+
+
+@pytest.mark.parametrize(
+    ("call", "kind", "message"),
+    [
+        (lambda: solve(SMALL, progress=5), ArgumentError,
+         "progress must be a function progress(stats, seconds) or None, got 5 (int)"),
+        (lambda: solve(SMALL, trace="yes"), ArgumentError, "trace must be True or False"),
+        (lambda: solve(SMALL, max_nodes=10**30), ArgumentError,
+         "max_nodes must be at most 4,611,686,018,427,387,904"),
+        (lambda: parse(5), ArgumentError, "text must be a str (the board as text), got 5 (int)"),
+        (lambda: parse(b"0 0 1"), ArgumentError, "decode bytes first"),
+        (lambda: from_tatham(None), ArgumentError, "game_id must be a str"),
+        (lambda: from_tatham("9" * 5000 + ":0"), FormatError, "a number of 5000 digits"),
+        (lambda: PegBoard(None), ArgumentError, "the holes must be a list of circle indices"),
+        (lambda: State(SMALL).place(10**6), PuzzleError,
+         "placement index 1000000 is not one of this board's 0..30"),
+        (lambda: State(SMALL).place(-1), PuzzleError, "placement index -1"),
+        (lambda: State(SMALL).domino_candidates("ab"), PuzzleError, "a domino is a pair of "
+                                                                     "numbers"),
+        (lambda: PlayBoard(SMALL).erase(None), PuzzleError, "a cell is a (row, col) pair"),
+        (lambda: PlayBoard("3:0211"), ArgumentError, "puzzle must be a Puzzle"),
+        (lambda: PlayBoard.load("saved\0.json"), ArgumentError, "path must be a file path"),
+        (lambda: SMALL.value([]), PuzzleError, "a cell is a (row, col) pair, got []"),
+        (lambda: random_puzzle(10**9, 1), ArgumentError, "n: a board of 1,000,000,003,000,000,"
+                                                         "002 cells needs about"),
+        (lambda: random_puzzle(3, 1, shape=(100_000, 100_000)), PuzzleError,
+         "the board has 10000000000"),
+        (lambda: unique_puzzle(1000), ArgumentError, "to reason about"),
+        (lambda: unique_puzzle(3, shape=(1, 20)), ArgumentError, "it has one domino tiling"),
+        (lambda: run_sweep(5, methods="dlx"), ArgumentError, "puzzles must be a list of puzzles"),
+        (lambda: run_sweep([SMALL], methods="dlx", settings=[5]), ArgumentError,
+         "a set of settings must be a dict"),
+        (lambda: mean_interval(None), ArgumentError, "values must be a list of numbers"),
+        (lambda: map_holes([0], "rot90"), ArgumentError, "symmetry must be one of 'identity'"),
+        (lambda: map_circle(35, "half turn"), PuzzleError, "circle #0 is circle 35, outside"),
+        (lambda: orbit_table([1, 2]), ArgumentError, "counts must be census()'s 324,632"),
+        (lambda: empty_frequency([(0, 1)]), ArgumentError, "an orbit_table row is (holes, "),
+        (lambda: median_interval([1, "x"] * 5), ArgumentError, "values[1] must be a finite "
+                                                               "number"),
+    ],
+)
+def test_a_wrong_argument_anywhere_is_named_before_any_work(call, kind, message):
+    with pytest.raises(kind) as err:
+        call()
+    assert message in str(err.value)
+
+
+def test_a_time_limit_too_large_for_a_float_is_no_limit():
+    assert solve(SMALL, time_limit=10**400).status == "solved"
+
+
+@given(st.integers(0, 10**7))
+def test_a_board_that_fits_in_memory_is_never_larger_than_one_that_does_not(cells):
+    def fits(n):
+        try:
+            check_fits("n", n, pairs=True)
+        except ArgumentError:
+            return False
+        return True
+
+    assert fits(cells) or not fits(cells + 1)
+
+
+def test_the_generator_s_budget_holds_before_its_first_board_is_graded():
+    made = unique_puzzle(120, time_limit=0)
+    assert made.status == "stopped" and made.boards == 0
+    assert "time limit of 0 s ran out" in made.reason

@@ -1,15 +1,26 @@
 """The dominosa-lab command: output and exit codes."""
 
+import io
+import json
 import os
 import subprocess
 import sys
 
 import pytest
 
-from dominosa_lab import METHODS, cli, experiments, from_tatham
+from dominosa_lab import (
+    METHODS,
+    SearchStats,
+    cli,
+    experiments,
+    from_tatham,
+    random_puzzle,
+    solvers,
+    to_tatham,
+)
 from dominosa_lab.cli import EXIT_BROKEN_PIPE, main
 from dominosa_lab.experiments import EXPERIMENTS
-from dominosa_lab.formats import catalog
+from dominosa_lab.formats import catalog, to_json
 
 
 def test_solve_prints_the_outlined_board_status_and_counters(capsys):
@@ -31,9 +42,11 @@ def test_solve_reads_a_text_file(tmp_path, capsys):
     assert "| 0   0 | 1 |" in capsys.readouterr().out
 
 
-def test_solve_all_counts_every_solution(capsys):
-    assert main(["solve", "tcg-n10", "--all"]) == 0
-    assert "16 solutions (first shown)" in capsys.readouterr().out
+def test_solve_all_counts_every_solution_and_shows_up_to_show_of_them(capsys):
+    assert main(["solve", "tcg-n10", "--all", "--show", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "16 solutions (3 shown; --show K for more)" in out
+    assert "solution 3:" in out and "solution 4:" not in out
 
 
 def test_budget_stop_is_reported_not_an_error(capsys):
@@ -46,7 +59,7 @@ def test_budget_stop_is_reported_not_an_error(capsys):
     [
         (["solve", "no-such-board"], "is not a file, a catalog name"),
         (["solve", "3:0211"], "game description is too short"),
-        (["solve", "mikefc-small", "--max-nodes", "-3"], "max_nodes must be an integer >= 0"),
+        (["solve", "mikefc-small", "--max-nodes", "-3"], "--max-nodes must be an integer >= 0"),
         (["experiment", "no-such-experiment"], "no experiment 'no-such-experiment'"),
         (["draw", "mikefc-small", "-o", "board.jpg"], "-o must name a .png, .svg, .pdf file"),
         (["draw", "mikefc-small", "-o", "no-such-folder/board.png"], "no folder"),
@@ -129,7 +142,7 @@ def test_grade_explains_an_unfinished_verdict(capsys):
 
 
 @pytest.mark.parametrize(("args", "message"), [
-    (["grade", "mikefc-small", "--max-level", "medium"], "max_level must be one of 'trivial'"),
+    (["grade", "mikefc-small", "--max-level", "medium"], "--max-level must be one of 'trivial'"),
     (["grade", "12:99"], "game description is too short"),
     (["hint", "not-a-board"], "is not a file, a catalog name"),
 ])
@@ -288,3 +301,127 @@ def test_a_file_that_is_not_text_is_a_user_error(command, tmp_path, capsys):
                   "at byte 0)\n"
 
 
+
+
+def test_a_tatham_id_longer_than_a_file_name_is_read(capsys):
+    puzzle = random_puzzle(14, 1).puzzle
+    game_id = to_tatham(puzzle)
+    assert len(game_id) > 255
+    assert main(["solve", game_id]) == 0
+    assert f"Tatham game id: {game_id}" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("text", ["3:02113312013003232012\n",
+                                  "0 2 1 1 3\n3 1 2 0 1\n3 0 0 3 2\n3 2 0 1 2\n",
+                                  to_json(from_tatham("3:02113312013003232012"))])
+def test_a_dash_reads_the_puzzle_from_standard_input(text, monkeypatch, capsys):
+    monkeypatch.setattr(sys, "stdin", io.StringIO(text))
+    assert main(["solve", "-", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["tatham_id"] == "3:02113312013003232012"
+
+
+def test_solve_json_has_the_status_the_solutions_and_the_counters(capsys):
+    assert main(["solve", "tcg-n10", "--all", "--show", "2", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert (out["status"], out["count"], len(out["solutions"])) == ("solved", 16, 2)
+    assert out["stats"]["nodes"] > 0 and out["tatham_id"].startswith("10:")
+
+
+def test_hint_grade_and_generate_print_json(capsys):
+    assert main(["hint", "mikefc-small", "--steps", "2", "--json"]) == 0
+    assert len(json.loads(capsys.readouterr().out)["steps"]) == 2
+    assert main(["grade", "mikefc-small", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["level"] == "trivial"
+    assert main(["generate", "4", "--seed", "2", "--solution", "--json"]) == 0
+    made = json.loads(capsys.readouterr().out)
+    assert from_tatham(made["tatham_id"]).rows == tuple(map(tuple, made["rows"]))
+    assert len(made["solution"]) == 15
+
+
+def test_an_error_in_a_file_names_the_file(tmp_path, capsys):
+    path = tmp_path / "board.txt"
+    path.write_text("1" * 5000 + "\n")
+    assert main(["solve", str(path)]) == 2
+    assert capsys.readouterr().err.startswith(f"dominosa-lab: error: {path}: line 1, entry 1: "
+                                              "a number of 5000 digits is too large")
+
+
+def test_a_byte_order_mark_is_not_part_of_the_board(tmp_path, capsys):
+    path = tmp_path / "board.txt"
+    path.write_bytes(b"\xef\xbb\xbf0 0 1\n1 1 0\n")
+    assert main(["solve", str(path)]) == 0
+    assert "status: solved" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["solve", "mikefc-small", "--max-nodes", "100000000000000000000"],
+     "--max-nodes must be at most 4,611,686,018,427,387,904"),
+    (["solve", "mikefc-small", "--max-nodes", "many"], "--max-nodes must be an integer >= 0 or "
+                                                       "'none', got 'many'"),
+    (["solve", "mikefc-small", "--time-limit", "-1"], "--time-limit must be a non-negative "
+                                                      "number of seconds or 'none'"),
+    (["solve", "mikefc-small", "--seed", "5"], "--seed: method fast draws nothing at random; "
+                                               "--seed is for --order random, with --method dlx"),
+    (["solve", "mikefc-small", "--order", "pile"], "--order must be one of 'mrv' for --method "
+                                                   "fast"),
+    (["solve", "mikefc-small", "--all", "--show", "-1"], "--show must be an integer >= 0"),
+    (["solve", "DEEP"], "nested too deeply"),
+    (["generate", "1000"], "N: a board of 1,003,002 cells needs about"),
+    (["generate", "3", "--shape", "100000x100000"], "the board has 10000000000"),
+    (["generate", "3", "--shape", "1x20", "--grade", "basic"], "it has one domino tiling"),
+    (["generate", "4", "--grade", "medium"], "--grade must be one of"),
+    (["reproduce", "DEEP"], "is not a Jupyter notebook"),
+    (["experiment", "all", "--out", "FILE/results"], "is a file, not a folder"),
+])
+def test_a_request_that_cannot_be_met_is_refused_at_once_in_the_command_line_s_words(
+        args, message, tmp_path, capsys):
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000)
+    file = tmp_path / "file"
+    file.write_text("")
+    args = [str(deep) if a == "DEEP" else a.replace("FILE", str(file)) for a in args]
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1
+
+
+def test_ctrl_c_ends_the_progress_line_before_saying_so(monkeypatch, capsys):
+    def interrupted(puzzle, *, progress, **settings):
+        progress(SearchStats(nodes=5), 1.0)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(solvers, "solve", interrupted)
+    assert main(["solve", "mikefc-small"]) == 130
+    progress_line, message = capsys.readouterr().err.split("\n")[:2]
+    assert progress_line.startswith("\r") and "5 nodes" in progress_line
+    assert message == "dominosa-lab: interrupted"
+
+
+@pytest.mark.parametrize("command", ["catalog", "reproduce"])
+def test_every_command_has_a_description_in_its_help(command, capsys):
+    with pytest.raises(SystemExit):
+        main([command, "--help"])
+    description = capsys.readouterr().out.split("\n\n")[1]
+    assert description.strip() and not description.lstrip().startswith(("positional", "options"))
+
+
+def test_the_help_describes_the_text_format(capsys):
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "one row per line, numbers separated by spaces, '.' for a gap" in out
+    assert "'-' for standard input" in out
+
+
+def test_reproduce_refuses_a_file_that_is_not_a_notebook_before_running_any(
+        monkeypatch, tmp_path, capsys):
+    from dominosa_lab import reproduce
+
+    ran = []
+    monkeypatch.setattr(reproduce, "run_notebook", lambda path, **options: ran.append(path))
+    good, bad = tmp_path / "good.ipynb", tmp_path / "bad.json"
+    good.write_text(json.dumps({"cells": [], "metadata": {}, "nbformat": 4,
+                                "nbformat_minor": 5}))
+    bad.write_text('{"a": 1}')
+    assert main(["reproduce", str(good), str(bad)]) == 2
+    assert ran == [] and f"{str(bad)!r} is not a Jupyter notebook" in capsys.readouterr().err

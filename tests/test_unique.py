@@ -137,5 +137,5 @@ def test_bad_arguments_are_refused_with_the_reason(kwargs, error, words):
 
 
 def test_n_must_be_a_count():
-    with pytest.raises(PuzzleError, match="n must be a non-negative integer"):
+    with pytest.raises(ArgumentError, match="n must be an integer >= 0"):
         unique_puzzle(-1)

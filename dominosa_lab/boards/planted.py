@@ -15,6 +15,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from dominosa_lab.core.options import check_count, check_fits
 from dominosa_lab.core.puzzle import (
     Placement,
     Puzzle,
@@ -23,11 +24,10 @@ from dominosa_lab.core.puzzle import (
     check_cell_count,
     is_int,
 )
-from dominosa_lab.errors import PuzzleError
 from dominosa_lab.tilings.count import BoardShape, board_mask
 from dominosa_lab.tilings.sample import TilingSampler, checked_tiling, get_sampler
 
-__all__ = ["Planted", "board_name", "plant", "random_puzzle"]
+__all__ = ["Planted", "board_name", "checked_board", "plant", "random_puzzle"]
 
 
 class Planted(NamedTuple):
@@ -67,10 +67,12 @@ def random_puzzle(
 
     Raises
     ------
+    ArgumentError
+        For a negative or non-integer ``n`` or seed, or an ``n`` whose board does not
+        fit in memory (:func:`~dominosa_lab.core.options.check_fits`).
     PuzzleError
-        For a negative or non-integer ``n`` or seed, a board whose cell count is
-        odd or not ``(n+1)(n+2)``, an unknown sampler, or a sampler whose
-        placements do not tile the board.
+        For a board whose cell count is odd or not ``(n+1)(n+2)``, an unknown sampler,
+        or a sampler whose placements do not tile the board.
 
     Examples
     --------
@@ -80,10 +82,8 @@ def random_puzzle(
     >>> random_puzzle(3, seed=1).puzzle == p
     True
     """
-    _check_count(n, "n")
-    _check_count(seed, "seed")
-    mask = board_mask((n + 1, n + 2) if shape is None else shape)
-    check_cell_count(int(mask.sum()), n)
+    seed = check_count("seed", seed, allow_none=False, maximum=None)
+    mask = checked_board(n, shape)
     name, sampler = get_sampler(tiling)
     rows, placements = plant(mask, n, np.random.default_rng(seed), sampler)
     puzzle = Puzzle(rows, max_pip=n, name=_name(n, seed, shape, mask, name))
@@ -102,9 +102,32 @@ def plant(
     return _lay_dominoes(mask, placements, n, rng), placements
 
 
-def _check_count(value: object, label: str) -> None:
-    if not is_int(value) or value < 0:
-        raise PuzzleError(f"{label} must be a non-negative integer, got {value!r}")
+def checked_board(n: int, shape: BoardShape | None, *, pairs: bool = False) -> np.ndarray:
+    """The mask of a double-``n`` board of ``shape`` (default: the (n+1) x (n+2) rectangle),
+    each size checked before anything is allocated: ``n`` against memory
+    (:func:`~dominosa_lab.core.options.check_fits`, ``pairs`` for the reasoning layer) and a
+    ``(rows, cols)`` shape against the cells of the set.
+
+    Examples
+    --------
+    >>> checked_board(1, (2, 3)).shape
+    (2, 3)
+    >>> checked_board(1, (100000, 100000))
+    Traceback (most recent call last):
+    ...
+    dominosa_lab.errors.PuzzleError: a double-1 set covers 6 cells (3 dominoes), the board has \
+10000000000
+    """
+    n = check_count("n", n, allow_none=False)
+    check_fits("n", (n + 1) * (n + 2), pairs=pairs)
+    if shape is None:
+        shape = (n + 1, n + 2)
+    if isinstance(shape, (tuple, list)) and len(shape) == 2 and all(map(is_int, shape)) \
+            and min(shape) >= 0:
+        check_cell_count(int(shape[0]) * int(shape[1]), n)
+    mask = board_mask(shape)
+    check_cell_count(int(mask.sum()), n)
+    return mask
 
 
 def _lay_dominoes(

@@ -37,6 +37,6 @@ def shuffled_puzzle(n: int, seed: int) -> Puzzle:
     ('shuffled-n2-s7', (3, 4), True)
     """
     n = check_count("n", n, allow_none=False)
-    seed = check_count("seed", seed, allow_none=False)
+    seed = check_count("seed", seed, allow_none=False, maximum=None)
     numbers = np.random.default_rng(seed).permutation(np.repeat(np.arange(n + 1), n + 2))
     return Puzzle(numbers.reshape(n + 1, n + 2).tolist(), max_pip=n, name=f"shuffled-n{n}-s{seed}")

@@ -39,22 +39,23 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from dominosa_lab.boards.planted import board_name, plant
+from dominosa_lab.boards.planted import board_name, checked_board, plant
 from dominosa_lab.boards.swaps import swap_dominoes
 from dominosa_lab.core.options import check_choice, check_count, check_seconds
-from dominosa_lab.core.puzzle import Puzzle, Solution, check_cell_count, is_int
+from dominosa_lab.core.puzzle import Puzzle, Solution
 from dominosa_lab.core.search import Search, SearchStats, collect
 from dominosa_lab.errors import ArgumentError, PuzzleError
 from dominosa_lab.logic import LEVELS, Deduced, Grade, deduce, geometry, solutions
 from dominosa_lab.logic.geometry import bits
 from dominosa_lab.solvers import count_solutions
-from dominosa_lab.tilings.count import BoardShape, board_mask
+from dominosa_lab.tilings.count import BoardShape, count_tilings
 from dominosa_lab.tilings.sample import exact_sampler_takes, flip_tiling, uniform_tiling
 
 __all__ = [
     "COUNT_LIMIT",
     "GOALS",
     "HARDEST_ON_SMALL_BOARDS",
+    "NARROW",
     "SIDEWAYS",
     "Generated",
     "unique_puzzle",
@@ -73,6 +74,10 @@ SIDEWAYS = 0.3
 
 #: For ``needs a guess``: solutions counted per board, at most.
 COUNT_LIMIT = 20
+
+#: Shapes whose shorter side is at most this have their tilings counted before the run, so
+#: that a grade the shape cannot have is refused at once.
+NARROW = 8
 
 
 @dataclass(frozen=True)
@@ -181,31 +186,42 @@ def unique_puzzle(
     >>> count_solutions(made.puzzle, limit=2, method="dlx")
     SolutionCount(1, status='solved')
     """
-    if not is_int(n) or n < 0:
-        raise PuzzleError(f"n must be a non-negative integer, got {n!r}")
+    start = time.perf_counter()  # first: the time limit counts everything below
     if grade in ("ambiguous", "no solution"):
         raise ArgumentError(f"a board graded {grade!r} has several solutions or none; "
                             f"unique_puzzle makes boards with one (grade: {', '.join(GOALS)})")
     check_choice("grade", grade, GOALS)
-    seed = check_count("seed", seed, allow_none=False)
+    seed = check_count("seed", seed, allow_none=False, maximum=None)
     time_limit = check_seconds("time_limit", time_limit)
     max_nodes = check_count("max_nodes", max_nodes, minimum=1)
     patience = check_count("patience", patience, minimum=1)
-    mask = board_mask((n + 1, n + 2) if shape is None else shape)
-    check_cell_count(int(mask.sum()), n)
+    mask = checked_board(n, shape, pairs=True)
     _check_possible(n, grade, mask)
-    run = _Run(n, grade, mask, np.random.default_rng(seed), time_limit, max_nodes, patience)
+    run = _Run(n, grade, mask, np.random.default_rng(seed), start, time_limit, max_nodes,
+               patience)
     return run.generate(board_name("unique", n, seed, shape, mask, grade.replace(" ", "-")))
 
 
 def _check_possible(n: int, grade: str, mask: np.ndarray) -> None:
-    """Refuse a grade that no unique board of this size has (see HARDEST_ON_SMALL_BOARDS)."""
+    """Refuse a grade that no unique board of this size or shape has: the small full boards
+    (see HARDEST_ON_SMALL_BOARDS), and a narrow shape with one tiling or none (a bipartite graph
+    with one perfect matching has a square with one neighbour, Lovasz and Plummer, *Matching
+    Theory*, 1986, so single-placement squares, a trivial deduction, finish every numbering)."""
     full = bool(mask.all()) and sorted(mask.shape) == [n + 1, n + 2]
     hardest = HARDEST_ON_SMALL_BOARDS.get(n) if full or n == 0 else None
+    why = f"no unique double-{n} board is {grade}: grading all of them, the hardest is {hardest}"
+    if hardest is None and min(mask.shape) <= NARROW:
+        tilings = count_tilings(mask)
+        if tilings == 0:
+            raise PuzzleError(f"the board of shape {mask.shape[0]}x{mask.shape[1]} has no "
+                              "domino tiling, so no puzzle")
+        if tilings == 1:
+            hardest = "trivial"
+            why = (f"a board of {grade} grade cannot be laid on this shape: it has one domino "
+                   "tiling, and single-placement squares (trivial) finish every numbering")
     if hardest is not None and GOALS.index(grade) > LEVELS.index(hardest):
-        raise ArgumentError(
-            f"no unique double-{n} board is {grade}: grading all of them, the hardest is "
-            f"{hardest} (choose one of {', '.join(GOALS[:LEVELS.index(hardest) + 1])})")
+        choices = ", ".join(GOALS[:LEVELS.index(hardest) + 1])
+        raise ArgumentError(f"{why} (choose one of {choices})")
 
 
 def _sampler(mask: np.ndarray):
@@ -217,10 +233,11 @@ class _Run:
     """One generation: the budget, the counters and the climb."""
 
     def __init__(self, n: int, wanted: str, mask: np.ndarray, rng: np.random.Generator,
-                 time_limit: float | None, max_nodes: int | None, patience: int | None) -> None:
+                 start: float, time_limit: float | None, max_nodes: int | None,
+                 patience: int | None) -> None:
         self.n, self.wanted, self.mask, self.rng = n, wanted, mask, rng
         self.cap = wanted if wanted in LEVELS else None
-        self.start = time.perf_counter()
+        self.start = start
         self.deadline = None if time_limit is None else self.start + time_limit
         self.time_limit, self.max_nodes = time_limit, max_nodes
         self.patience = patience or (n + 1) * (n + 2)
@@ -232,6 +249,7 @@ class _Run:
         try:
             while True:
                 rows, tiling = plant(self.mask, self.n, self.rng, sampler)
+                self._clock()
                 start = Solution(Puzzle(rows, max_pip=self.n), tiling)
                 found = self._climb(start)
                 if found is not None:
@@ -261,7 +279,7 @@ class _Run:
         ladder finishes it below that grade (too easy); else the placements the ladder leaves
         open besides the planted ones, or for ``needs a guess`` the solutions beyond one."""
         self._spend()
-        deduced = deduce(board.puzzle, max_level=self.cap)
+        deduced = deduce(board.puzzle, max_level=self.cap, check=self._clock)
         if deduced.status == "solved":
             return (0 if self.cap and deduced.level == self.cap else float("inf")), deduced
         score = (deduced.state.active.bit_count() - len(board.placements) if self.cap
@@ -312,9 +330,12 @@ class _Run:
     def _spend(self) -> None:
         if self.max_nodes is not None and self.boards >= self.max_nodes:
             raise _Stopped(self._why(f"max_nodes={self.max_nodes} reached"))
+        self._clock()
+        self.boards += 1
+
+    def _clock(self) -> None:
         if self.deadline is not None and time.perf_counter() > self.deadline:
             raise _Stopped(self._why(f"the time limit of {self.time_limit:g} s ran out"))
-        self.boards += 1
 
     def _left(self) -> float | None:
         return None if self.deadline is None else max(0.0, self.deadline - time.perf_counter())

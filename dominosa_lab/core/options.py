@@ -24,7 +24,9 @@ from __future__ import annotations
 
 import math
 import numbers
-from collections.abc import Iterable
+import os
+from collections.abc import Callable, Iterable
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -32,13 +34,25 @@ import numpy as np
 from dominosa_lab.errors import ArgumentError
 
 __all__ = [
+    "BYTES_PER_CELL",
+    "BYTES_PER_CELL_PAIR",
+    "MAX_COUNT",
     "ORDERS",
     "Seed",
+    "check_callable",
     "check_choice",
     "check_count",
+    "check_fits",
+    "check_flag",
+    "check_items",
+    "check_number",
+    "check_path",
     "check_seconds",
     "check_seed",
+    "check_text",
+    "check_type",
     "describe_value",
+    "memory_limit",
 ]
 
 #: The move orders, one vocabulary for every method; each method accepts a subset.
@@ -51,6 +65,18 @@ ORDERS: dict[str, str] = {
 
 Seed = int | np.random.Generator | None
 
+#: The largest count a budget or a limit takes: the compiled engines keep counts in 64 bits.
+MAX_COUNT = 2**62
+
+#: Bytes a board takes per cell in the board model and a solver's arrays, about: a random
+#: double-300 board (90,902 cells) took 312 MB to make and to search with the default method.
+BYTES_PER_CELL = 4_000
+
+#: Bytes the reasoning layer takes per pair of cells, about: its bit sets (one per square, per
+#: domino and per placement, each as long as the placements) grow with the square of the board
+#: (a double-200 board, 40,602 cells, took 5 GB to grade).
+BYTES_PER_CELL_PAIR = 3
+
 
 def describe_value(value: Any) -> str:
     """A value and its type for an error message: ``'a' (str)``, ``1.5 (float)``."""
@@ -61,26 +87,164 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, numbers.Integral) and not isinstance(value, bool)
 
 
-def check_count(name: str, value: Any, minimum: int = 0, allow_none: bool = True) -> int | None:
-    """``value`` as an int at least ``minimum`` (or ``None`` when allowed); else ArgumentError."""
+def check_count(name: str, value: Any, minimum: int = 0, allow_none: bool = True,
+                maximum: int | None = MAX_COUNT, none: str = "None") -> int | None:
+    """``value`` as an int from ``minimum`` to ``maximum`` (None: no maximum), or ``None`` when
+    allowed; else
+    ArgumentError (``none`` is how the caller spells None: ``none`` at the command line)."""
     if value is None and allow_none:
         return None
     if not _is_int(value) or value < minimum:
-        wanted = f"an integer >= {minimum}" + (" or None" if allow_none else "")
+        wanted = f"an integer >= {minimum}" + (f" or {none}" if allow_none else "")
         raise ArgumentError(f"{name} must be {wanted}, got {describe_value(value)}")
+    if maximum is not None and value > maximum:
+        raise ArgumentError(f"{name} must be at most {maximum:,}, got {value:,}")
     return int(value)
 
 
-def check_seconds(name: str, value: Any) -> float | None:
-    """``value`` as a non-negative number of seconds, or ``None``; else ArgumentError."""
+def check_seconds(name: str, value: Any, none: str = "None") -> float | None:
+    """``value`` as a non-negative number of seconds (a number too large for a float is no
+    limit: infinity), or ``None``; else ArgumentError."""
     if value is None:
         return None
     ok = isinstance(value, numbers.Real) and not isinstance(value, bool)
-    if not ok or math.isnan(value) or value < 0:
+    if ok:
+        try:
+            seconds = float(value)
+        except OverflowError:
+            seconds = math.inf
+    if not ok or math.isnan(seconds) or seconds < 0:
         raise ArgumentError(
-            f"{name} must be a non-negative number of seconds or None, got {describe_value(value)}"
+            f"{name} must be a non-negative number of seconds or {none}, "
+            f"got {describe_value(value)}"
         )
-    return float(value)
+    return seconds
+
+
+def check_flag(name: str, value: Any) -> bool:
+    """``value`` if it is True or False (numpy's bool too); else ArgumentError."""
+    if isinstance(value, (bool, np.bool_)):
+        return bool(value)
+    raise ArgumentError(f"{name} must be True or False, got {describe_value(value)}")
+
+
+def check_callable(name: str, value: Any, wanted: str) -> Callable | None:
+    """``value`` if it is callable or None; else ArgumentError saying it wants ``wanted``."""
+    if value is None or callable(value):
+        return value
+    raise ArgumentError(f"{name} must be {wanted} or None, got {describe_value(value)}")
+
+
+def check_text(name: str, value: Any, what: str = "") -> str:
+    """``value`` if it is a str; else ArgumentError saying it wants ``what`` (bytes are told to
+    be decoded first)."""
+    if isinstance(value, str):
+        return value
+    hint = "; decode bytes first, e.g. data.decode('utf-8')" if isinstance(
+        value, (bytes, bytearray)) else ""
+    wanted = f" ({what})" if what else ""
+    raise ArgumentError(f"{name} must be a str{wanted}, got {describe_value(value)}{hint}")
+
+
+def check_type(name: str, value: Any, kind: type | tuple[type, ...], wanted: str) -> Any:
+    """``value`` if it is an instance of ``kind``; else ArgumentError saying it wants ``wanted``.
+
+    Examples
+    --------
+    >>> check_type("board", [1], dict, "a PegBoard")
+    Traceback (most recent call last):
+    ...
+    dominosa_lab.errors.ArgumentError: board must be a PegBoard, got [1] (list)
+    """
+    if isinstance(value, kind):
+        return value
+    raise ArgumentError(f"{name} must be {wanted}, got {describe_value(value)}")
+
+
+def check_path(name: str, value: Any) -> Path:
+    """``value`` as a :class:`~pathlib.Path` if it is a str or path-like without a null
+    character (no file system takes one); else ArgumentError."""
+    if isinstance(value, (str, os.PathLike)):
+        path = Path(value)
+        if "\0" not in str(path):
+            return path
+    raise ArgumentError(f"{name} must be a file path, got {describe_value(value)}")
+
+
+def check_items(name: str, value: Any, wanted: str) -> tuple:
+    """The items of ``value``, an iterable that is neither text nor a mapping, as a tuple; else
+    ArgumentError saying it wants ``wanted`` (e.g. ``"a list of cells"``)."""
+    if not isinstance(value, (str, bytes, dict)):
+        try:
+            return tuple(value)
+        except TypeError:
+            pass
+    raise ArgumentError(f"{name} must be {wanted}, got {describe_value(value)}")
+
+
+def check_number(name: str, value: Any, minimum: float = 0.0,
+                 allow_none: bool = True) -> float | None:
+    """``value`` as a finite float at least ``minimum`` (or ``None`` when allowed); else
+    ArgumentError."""
+    if value is None and allow_none:
+        return None
+    if isinstance(value, numbers.Real) and not isinstance(value, bool):
+        try:
+            number = float(value)
+        except OverflowError:
+            number = math.inf
+        if math.isfinite(number) and number >= minimum:
+            return number
+    wanted = f"a finite number >= {minimum:g}" + (" or None" if allow_none else "")
+    raise ArgumentError(f"{name} must be {wanted}, got {describe_value(value)}")
+
+
+def memory_limit() -> int:
+    """The bytes one board may take: half of this machine's memory (8 GiB where unknown)."""
+    try:
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") // 2
+    except (ValueError, OSError, AttributeError):
+        return 8 * 2**30
+
+
+def check_fits(name: str, cells: int, *, pairs: bool = False) -> int:
+    """``cells`` if a board of that many cells fits in :func:`memory_limit`; else ArgumentError
+    naming ``name``, the memory it would need and the largest board that fits.
+
+    ``pairs=True`` is for the reasoning layer, whose tables grow with the square of the
+    board (:data:`BYTES_PER_CELL_PAIR`); else the board model's (:data:`BYTES_PER_CELL`).
+
+    Examples
+    --------
+    >>> check_fits("n", 110)
+    110
+    >>> check_fits("n", 10**12)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    dominosa_lab.errors.ArgumentError: n: a board of 1,000,000,000,000 cells needs about ...
+    """
+    limit = memory_limit()
+    need = cells * cells * BYTES_PER_CELL_PAIR if pairs else cells * BYTES_PER_CELL
+    if need <= limit:
+        return cells
+    largest = math.isqrt(limit // BYTES_PER_CELL_PAIR) if pairs else limit // BYTES_PER_CELL
+    what = "to reason about (the deductions' tables grow with its square)" if pairs else ""
+    raise ArgumentError(
+        f"{name}: a board of {cells:,} cells needs about {_gigabytes(need)} {what}".rstrip()
+        + f", more than the {_gigabytes(limit)} allowed (half this machine's memory); the "
+        f"largest has {largest:,} cells, a double-{_largest_set(largest)} board")
+
+
+def _gigabytes(n_bytes: int) -> str:
+    return f"{n_bytes / 2**30:,.1f} GiB"
+
+
+def _largest_set(cells: int) -> int:
+    """The largest N whose full board, (N+1)(N+2) cells, has at most ``cells`` cells."""
+    n = max(0, math.isqrt(cells) - 2)
+    while (n + 2) * (n + 3) <= cells:
+        n += 1
+    return n
 
 
 def check_seed(name: str, value: Any) -> Seed:

@@ -25,6 +25,9 @@ __all__ = [
     "Puzzle",
     "PuzzleLike",
     "Solution",
+    "as_cell",
+    "as_domino",
+    "as_placement",
     "as_puzzle",
     "bone_pile",
     "check_cell_count",
@@ -56,7 +59,7 @@ class Placement:
     b: Cell
 
     def __post_init__(self) -> None:
-        a, b = _as_cell(self.a), _as_cell(self.b)
+        a, b = as_cell(self.a), as_cell(self.b)
         if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
             raise PuzzleError(f"cells {a} and {b} are not edge-adjacent, so no domino covers them")
         if b < a:
@@ -83,14 +86,81 @@ class Placement:
         return f"Placement({self.a}, {self.b})"
 
 
-def _as_cell(cell: Any) -> Cell:
-    try:
-        r, c = cell
-    except (TypeError, ValueError):
-        raise PuzzleError(f"a cell is a (row, col) pair, got {cell!r}") from None
+def as_cell(cell: Any) -> Cell:
+    """``cell`` as a ``(row, col)`` pair of ints; :class:`PuzzleError` for anything else.
+
+    Examples
+    --------
+    >>> as_cell([1, 2])
+    (1, 2)
+    >>> as_cell(5)
+    Traceback (most recent call last):
+    ...
+    dominosa_lab.errors.PuzzleError: a cell is a (row, col) pair, got 5
+    """
+    if type(cell) is tuple and len(cell) == 2 and type(cell[0]) is int and type(cell[1]) is int:
+        return cell  # the common case, at C speed
+    pair = _pair(cell)
+    if pair is None:
+        raise PuzzleError(f"a cell is a (row, col) pair, got {_short(cell)}")
+    r, c = pair
     if not (is_int(r) and is_int(c)):
-        raise PuzzleError(f"a cell is a (row, col) pair of integers, got {cell!r}")
+        raise PuzzleError(f"a cell is a (row, col) pair of integers, got {_short(cell)}")
     return (int(r), int(c))
+
+
+def as_placement(placement: Any) -> Placement:
+    """``placement`` if it is a :class:`Placement`, else the Placement of a pair of cells;
+    :class:`PuzzleError` for anything else.
+
+    Examples
+    --------
+    >>> as_placement([(0, 1), (0, 0)])
+    Placement((0, 0), (0, 1))
+    """
+    if isinstance(placement, Placement):
+        return placement
+    pair = _pair(placement)
+    if pair is None:
+        raise PuzzleError(f"a placement is a Placement or a pair of cells, got "
+                          f"{_short(placement)}")
+    return Placement(*pair)
+
+
+def as_domino(domino: Any, max_pip: int) -> Domino:
+    """``domino`` as ``(lo, hi)`` of the double-``max_pip`` set; :class:`PuzzleError` else.
+
+    Examples
+    --------
+    >>> as_domino((3, 1), 3)
+    (1, 3)
+    """
+    pair = _pair(domino)
+    if pair is None or not all(map(is_int, pair)):
+        raise PuzzleError(f"a domino is a pair of numbers, got {_short(domino)}")
+    lo, hi = sorted(map(int, pair))
+    if not 0 <= lo <= hi <= max_pip:
+        raise PuzzleError(f"domino {(lo, hi)} is not in the double-{max_pip} set")
+    return (lo, hi)
+
+
+def _pair(value: Any) -> tuple[Any, Any] | None:
+    """The two items of a 2-sequence (not text, not a mapping), or None."""
+    if isinstance(value, (str, bytes, dict)) or not hasattr(value, "__len__"):
+        return None
+    try:
+        if len(value) != 2:
+            return None
+        a, b = value
+    except (TypeError, ValueError):
+        return None
+    return a, b
+
+
+def _short(value: Any) -> str:
+    """``repr(value)``, cut to 60 characters for a message."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def is_int(x: Any) -> bool:
@@ -174,18 +244,26 @@ class Puzzle:
 
     def value(self, cell: Cell) -> int:
         """The number on ``cell``; :class:`PuzzleError` if the cell is off the board or a gap."""
-        r, c = cell
-        n_rows, n_cols = self.shape
-        if not (0 <= r < n_rows and 0 <= c < n_cols) or self._rows[r][c] is None:
-            raise PuzzleError(f"cell {tuple(cell)} is not on the board")
-        return self._rows[r][c]
+        try:  # the common case first, as fast as a lookup can be
+            r, c = cell
+            v = self._rows[r][c] if r >= 0 and c >= 0 else None
+        except (TypeError, ValueError, IndexError):
+            r, c = as_cell(cell)  # a malformed cell is refused here; else it is off the board
+            v = None
+        if v is None:
+            raise PuzzleError(f"cell {(r, c)} is not on the board")
+        return v
 
     def index(self, cell: Cell) -> int:
         """The position of ``cell`` in :attr:`cells`."""
         try:
-            return self._index[tuple(cell)]
+            return self._index[cell]
+        except (KeyError, TypeError):
+            cell = as_cell(cell)
+        try:
+            return self._index[cell]
         except KeyError:
-            raise PuzzleError(f"cell {tuple(cell)} is not on the board") from None
+            raise PuzzleError(f"cell {cell} is not on the board") from None
 
     def placements(self) -> tuple[Placement, ...]:
         """Every pair of adjacent cells, row-major by first cell, horizontal before vertical."""
@@ -193,6 +271,8 @@ class Puzzle:
 
     def domino_of(self, placement: Placement) -> Domino:
         """The domino ``(lo, hi)`` that would lie on ``placement``."""
+        if type(placement) is not Placement:
+            placement = as_placement(placement)
         x, y = self.value(placement.a), self.value(placement.b)
         return (x, y) if x <= y else (y, x)
 
@@ -205,7 +285,7 @@ class Puzzle:
 
     def neighbours(self, cell: Cell) -> list[Cell]:
         """The board cells edge-adjacent to ``cell`` (up, left, right, down)."""
-        r, c = cell
+        r, c = as_cell(cell)
         around = ((r - 1, c), (r, c - 1), (r, c + 1), (r + 1, c))
         return [x for x in around if x in self._index]
 
@@ -388,7 +468,13 @@ class Solution:
     placements: tuple[Placement, ...]
 
     def __init__(self, puzzle: Puzzle, placements: Iterable[Placement]) -> None:
-        object.__setattr__(self, "puzzle", puzzle)
+        if isinstance(placements, (str, bytes, dict)) or not hasattr(placements, "__iter__"):
+            raise PuzzleError(f"a solution's placements are a list of placements, got "
+                              f"{_short(placements)}")
+        placements = tuple(placements)
+        if not set(map(type, placements)) <= {Placement}:  # checked at C speed
+            placements = tuple(map(as_placement, placements))
+        object.__setattr__(self, "puzzle", as_puzzle(puzzle))
         object.__setattr__(self, "placements", tuple(sorted(placements, key=_PLACEMENT_ORDER)))
 
     def problems(self, puzzle: Puzzle | None = None) -> list[str]:

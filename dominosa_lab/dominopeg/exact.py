@@ -36,6 +36,7 @@ from dominosa_lab.dominopeg.model import (
     PLACEMENTS,
     PegBoard,
     PegSolution,
+    checked_board,
 )
 from dominosa_lab.solvers.fast.state import CoverModel, from_exact_cover
 
@@ -176,6 +177,7 @@ def solve(
     >>> solve(PegBoard([25, 26, 27, 32, 33, 34])).reason
     '6 circles must stay empty, but 12 pieces put 30 pegs into 35 circles, leaving exactly 5 empty'
     """
+    checked_board(board)
     search = Search(max_nodes=max_nodes, time_limit=time_limit, trace=trace)
     stream = iter_solutions(board, search, order=order, seed=seed, engine=engine)
     settings = {"engine": engine}

@@ -33,7 +33,7 @@ from math import comb
 
 import numpy as np
 
-from dominosa_lab.core.options import check_count
+from dominosa_lab.core.options import check_count, check_items, check_seed
 from dominosa_lab.dominopeg.model import (
     CIRCLE_COLS,
     CIRCLE_ROWS,
@@ -43,10 +43,13 @@ from dominosa_lab.dominopeg.model import (
     PIECE_COLS,
     PIECE_ROWS,
     PegBoard,
+    check_circles,
+    checked_board,
     placements_at,
 )
 from dominosa_lab.dominopeg.naive import board_mask, first_cell_fits
 from dominosa_lab.dominopeg.symmetry import images
+from dominosa_lab.errors import ArgumentError
 
 __all__ = [
     "N_PATTERNS",
@@ -286,8 +289,8 @@ def estimate_solutions(
     2000
     """
     samples = check_count("samples", samples, minimum=1, allow_none=False)
-    rng = np.random.default_rng(seed)
-    start = board_mask(PegBoard() if board is None else board)
+    rng = np.random.default_rng(check_seed("seed", seed))
+    start = board_mask(PegBoard() if board is None else checked_board(board))
     leaves = np.zeros(samples)
     nodes = np.zeros(samples)
     for i in range(samples):
@@ -317,12 +320,28 @@ def orbit_table(counts: np.ndarray) -> list[tuple[tuple[int, ...], int, int]]:
     >>> len(rows), sum(size for _, size, _ in rows)
     (81648, 324632)
     """
+    try:
+        counts = np.asarray(counts, dtype=np.int64)
+    except (TypeError, ValueError, OverflowError):
+        counts = None
+    if counts is None or counts.shape != (N_PATTERNS,):
+        raise ArgumentError(f"counts must be census()'s {N_PATTERNS:,} integers, one per hole "
+                            "pattern")
     rows = []
     for index, holes in enumerate(combinations(range(N_CIRCLES), N_EMPTY)):
         orbit = images(holes)
         if holes == min(orbit):
             rows.append((holes, len(orbit), int(counts[index])))
     return rows
+
+
+def _orbit_row(row: object) -> tuple[tuple[int, ...], int, int]:
+    """One :func:`orbit_table` row, checked: (holes, orbit size, solutions)."""
+    if not isinstance(row, (tuple, list)) or len(row) != 3:
+        raise ArgumentError(f"an orbit_table row is (holes, orbit size, solutions), got {row!r}")
+    holes, size, count = row
+    return (check_circles(holes), check_count("an orbit's size", size, allow_none=False),
+            check_count("an orbit's solutions", count, allow_none=False, maximum=None))
 
 
 def empty_frequency(
@@ -344,6 +363,7 @@ def empty_frequency(
     >>> by_pattern[[0, 6, 28]].tolist(), round(float(by_solution.sum()), 6)
     ([0.25, 0.25, 0.25], 5.0)
     """
+    rows = [_orbit_row(row) for row in check_items("rows", rows, "orbit_table() rows")]
     patterns = np.zeros(N_CIRCLES)
     solutions = np.zeros(N_CIRCLES)
     solvable = total = 0

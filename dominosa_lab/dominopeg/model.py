@@ -33,6 +33,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
+from dominosa_lab.core.options import check_items, check_type
 from dominosa_lab.errors import PuzzleError
 
 __all__ = [
@@ -53,6 +54,7 @@ __all__ = [
     "PegPlacement",
     "PegSolution",
     "check_circles",
+    "checked_board",
     "circle_of_cell",
     "orientations",
     "placements_at",
@@ -105,6 +107,8 @@ def circle_of_cell(cell: int) -> int:
     >>> circle_of_cell(0), circle_of_cell(6), circle_of_cell(23)
     (0, 7, 26)
     """
+    if isinstance(cell, bool) or not isinstance(cell, numbers.Integral):
+        raise PuzzleError(f"a piece cell is an integer, got {cell!r}")
     return cell + cell // PIECE_COLS
 
 
@@ -183,6 +187,12 @@ class PegPlacement:
     cell: int
     orientation: Orientation
 
+    def __post_init__(self) -> None:
+        if isinstance(self.cell, bool) or not isinstance(self.cell, numbers.Integral):
+            raise PuzzleError(f"a piece cell is an integer, got {self.cell!r}")
+        check_type("orientation", self.orientation, Orientation,
+                   "an Orientation (one of ORIENTATIONS)")
+
     @property
     def piece(self) -> int:
         """Index of the base piece."""
@@ -240,7 +250,8 @@ def check_circles(circles: Iterable[int], what: str = "hole") -> tuple[int, ...]
         Naming the offending entry and its position.
     """
     seen: list[int] = []
-    for position, value in enumerate(circles):
+    for position, value in enumerate(check_items(f"the {what}s", circles,
+                                                 "a list of circle indices")):
         if isinstance(value, bool) or not isinstance(value, numbers.Integral):
             raise PuzzleError(f"{what} #{position} is {value!r}, not an integer circle index")
         if not 0 <= value < N_CIRCLES:
@@ -251,6 +262,11 @@ def check_circles(circles: Iterable[int], what: str = "hole") -> tuple[int, ...]
             raise PuzzleError(f"{what} #{position} repeats circle {value}")
         seen.append(int(value))
     return tuple(sorted(seen))
+
+
+def checked_board(board: PegBoard) -> PegBoard:
+    """``board`` if it is a :class:`PegBoard`; else ArgumentError (the holes go in one)."""
+    return check_type("board", board, PegBoard, "a PegBoard, e.g. PegBoard([25, 26, 27])")
 
 
 class PegBoard:
@@ -314,7 +330,11 @@ class PegSolution:
     placements: tuple[PegPlacement, ...]
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "placements", tuple(sorted(self.placements)))
+        checked_board(self.board)
+        placements = check_items("placements", self.placements, "a list of PegPlacement")
+        for pl in placements:
+            check_type("a placement", pl, PegPlacement, "a PegPlacement")
+        object.__setattr__(self, "placements", tuple(sorted(placements)))
 
     @cached_property
     def pegs(self) -> frozenset[int]:

@@ -32,6 +32,7 @@ from dominosa_lab.dominopeg.model import (
     PegBoard,
     PegPlacement,
     PegSolution,
+    checked_board,
     placements_at,
 )
 
@@ -101,6 +102,7 @@ def solve_naive(
     >>> r.status, r.stats.nodes
     ('stopped', 1000)
     """
+    checked_board(board)
     search = Search(max_nodes=max_nodes, time_limit=time_limit, trace=trace)
     stream = iter_naive(board, search, tally)
     return collect(stream, search, limit=limit, method="naive")

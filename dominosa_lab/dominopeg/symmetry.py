@@ -11,9 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
+from dominosa_lab.core.options import check_choice, check_count, check_items, check_type
 from dominosa_lab.dominopeg.model import (
     CIRCLE_COLS,
     CIRCLE_ROWS,
+    N_CELLS,
     N_CIRCLES,
     ORIENTATIONS,
     PIECE_COLS,
@@ -64,19 +66,23 @@ def map_circle(circle: int, symmetry: str) -> int:
     >>> map_circle(0, "half turn"), map_circle(0, "mirror left-right")
     (34, 6)
     """
+    check_choice("symmetry", symmetry, SYMMETRIES)
+    (circle,) = check_circles([circle], "circle")
     r, c = SYMMETRIES[symmetry](*divmod(circle, CIRCLE_COLS), CIRCLE_ROWS, CIRCLE_COLS)
     return r * CIRCLE_COLS + c
 
 
 def map_cell(cell: int, symmetry: str) -> int:
     """The image of a piece-cell index under a symmetry."""
+    check_choice("symmetry", symmetry, SYMMETRIES)
+    cell = check_count("cell", cell, maximum=N_CELLS - 1, allow_none=False)
     r, c = SYMMETRIES[symmetry](*divmod(cell, PIECE_COLS), PIECE_ROWS, PIECE_COLS)
     return r * PIECE_COLS + c
 
 
 def map_holes(holes: Iterable[int], symmetry: str) -> tuple[int, ...]:
     """The image of a set of circles, sorted."""
-    return tuple(sorted(map_circle(h, symmetry) for h in holes))
+    return tuple(sorted(map_circle(h, symmetry) for h in check_circles(holes)))
 
 
 _CIRCLE_MAPS = [tuple(map_circle(q, name) for q in range(N_CIRCLES)) for name in SYMMETRIES]
@@ -107,6 +113,7 @@ def canonical(holes: Iterable[int]) -> tuple[int, ...]:
 
 def map_placement(pl: PegPlacement, symmetry: str) -> PegPlacement:
     """The image of a placement: same piece, its cells and pegs moved by the symmetry."""
+    check_type("placement", pl, PegPlacement, "a PegPlacement")
     cell = min(map_cell(c, symmetry) for c in pl.cells)
     corner = circle_of_cell(cell)
     spots = tuple(sorted(map_circle(p, symmetry) - corner for p in pl.pegs))
@@ -119,12 +126,14 @@ def map_placement(pl: PegPlacement, symmetry: str) -> PegPlacement:
 
 def map_solution(solution: PegSolution, symmetry: str) -> PegSolution:
     """The image of a solution, on the image board."""
+    check_type("solution", solution, PegSolution, "a PegSolution")
     board = PegBoard(map_holes(solution.board.holes, symmetry))
     return PegSolution(board, tuple(map_placement(pl, symmetry) for pl in solution.placements))
 
 
 def solution_key(solution: PegSolution) -> tuple:
     """A solution's placements as sortable plain data."""
+    check_type("solution", solution, PegSolution, "a PegSolution")
     return tuple((pl.cell, pl.piece, pl.orientation.spots) for pl in solution.placements)
 
 
@@ -141,6 +150,7 @@ def count_up_to_symmetry(solutions: Iterable[PegSolution]) -> int:
     >>> count_up_to_symmetry([first, mirrored])
     1
     """
+    solutions = check_items("solutions", solutions, "a list of PegSolution")
     return len({
         min(solution_key(map_solution(s, name)) for name in SYMMETRIES) for s in solutions
     })

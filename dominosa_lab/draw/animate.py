@@ -19,9 +19,10 @@ from matplotlib.animation import FuncAnimation, PillowWriter
 from matplotlib.axes import Axes
 from matplotlib.patches import Rectangle
 
+from dominosa_lab.core.options import check_count, check_flag, check_items, check_path, check_type
 from dominosa_lab.core.puzzle import Placement, Puzzle
 from dominosa_lab.core.search import Event, SearchResult
-from dominosa_lab.draw.board import OUTLINE_COLOR, draw_puzzle, outline
+from dominosa_lab.draw.board import OUTLINE_COLOR, check_axes, draw_puzzle, outline
 from dominosa_lab.errors import ArgumentError, TraceError
 from dominosa_lab.trace.tree import Snapshot, describe_event, replay, wrap_caption
 
@@ -102,6 +103,10 @@ def frames(events: list[Event], max_frames: int | None = None, *,
     >>> len(fs[-1].placed), fs[-1].solved, sum(f.dead_end for f in fs) > 0
     (10, True, True)
     """
+    events = [check_type("an event", e, Event, "an Event")
+              for e in check_items("events", events, "a list of Event (a solve's trace)")]
+    max_frames = check_count("max_frames", max_frames, minimum=1)
+    check_type("puzzle", puzzle, (Puzzle, type(None)), "a Puzzle or None")
     out: list[Frame] = []
     note = ""
     for state in replay(events):
@@ -178,6 +183,12 @@ def animate(
     >>> "<script" in anim.to_jshtml()
     True
     """
+    check_type("puzzle", puzzle, Puzzle, "a Puzzle")
+    check_type("result", result, SearchResult, "a SearchResult (solve with trace=True)")
+    check_flag("pips", pips)
+    check_count("interval", interval, minimum=1, allow_none=False)
+    check_count("dpi", dpi, minimum=1, maximum=2400, allow_none=False)
+    check_axes(ax)
     if result.trace is None:
         raise TraceError("result has no trace to animate: solve with trace=True")
     shown = frames(result.trace, max_frames, puzzle=puzzle)
@@ -241,7 +252,9 @@ def save_gif(animation: FuncAnimation, path: str | Path, fps: int = 4) -> Path:
     ...     save_gif(anim, Path(d) / "x.gif").stat().st_size > 0
     True
     """
-    path = Path(path)
+    check_type("animation", animation, FuncAnimation, "an animation (see animate)")
+    path = check_path("path", path)
+    check_count("fps", fps, minimum=1, allow_none=False)
     path.parent.mkdir(parents=True, exist_ok=True)
     animation.save(path, writer=PillowWriter(fps=fps))
     return path

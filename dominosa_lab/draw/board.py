@@ -13,13 +13,21 @@ from typing import TYPE_CHECKING
 import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib.axes import Axes
-from matplotlib.colors import ListedColormap
+from matplotlib.colors import ListedColormap, is_color_like
 from matplotlib.figure import Figure
 from matplotlib.patches import Circle, Rectangle
 
-from dominosa_lab.core.puzzle import Placement, Puzzle, Solution
+from dominosa_lab.core.options import (
+    check_flag,
+    check_items,
+    check_number,
+    check_type,
+    describe_value,
+)
+from dominosa_lab.core.puzzle import Placement, Puzzle, Solution, as_cell, as_placement
 from dominosa_lab.draw.pips import has_layout, layout, pip_radius
 from dominosa_lab.draw.theme import GREY20, GREY60, GREY90, matrix_axes
+from dominosa_lab.errors import ArgumentError
 
 if TYPE_CHECKING:
     from dominosa_lab.trace.play import DominoTable
@@ -34,6 +42,9 @@ __all__ = [
     "TILE_COLOR",
     "TILE_SIZE",
     "cell_xy",
+    "check_axes",
+    "check_color",
+    "checked_placements",
     "draw_domino_table",
     "draw_puzzle",
     "draw_puzzle_and_solution",
@@ -114,6 +125,18 @@ def draw_puzzle(
     >>> len(ax.patches) - 30, len(ax.texts)  # one circle per pip, no numbers left
     (30, 0)
     """
+    check_type("puzzle", puzzle, Puzzle, "a Puzzle")
+    placements = checked_placements(solution)
+    marked = {as_cell(cell) for cell in check_items("highlight", highlight, "a list of cells")}
+    for name, flag in (("numbers", numbers), ("pips", pips), ("coordinates", coordinates)):
+        check_flag(name, flag)
+    for name, color in (("tile_color", tile_color), ("outline_color", outline_color),
+                        ("highlight_color", highlight_color)):
+        check_color(name, color)
+    linewidth = check_number("linewidth", linewidth)
+    fontsize = check_number("fontsize", fontsize)
+    check_type("title", title, (str, type(None)), "text or None")
+    check_axes(ax)
     n_rows, n_cols = puzzle.shape
     if ax is None:
         _, ax = plt.subplots(figsize=(0.55 * n_cols + 0.4, 0.55 * n_rows + 0.4))
@@ -122,9 +145,7 @@ def draw_puzzle(
     linewidth = linewidth if linewidth is not None else max(1.0, 3.2 * scale)
     border = max(0.5, linewidth / 4)
     half = TILE_SIZE / 2
-    placements = [] if solution is None else list(solution)
     faces = {cell for pl in placements for cell in pl.cells} if pips else set()
-    marked = set(highlight)
     for r, c in puzzle.cells:
         x, y = cell_xy((r, c), n_rows)
         value = puzzle.value((r, c))
@@ -165,11 +186,39 @@ def draw_puzzle_and_solution(
     [20, 30]
     >>> plt.close(fig)
     """
+    check_type("puzzle", puzzle, Puzzle, "a Puzzle")
+    solution = checked_placements(solution)
+    titles = check_items("titles", titles, "two titles")
+    if len(titles) != 2 or not all(isinstance(t, str) for t in titles):
+        raise ArgumentError(f"titles must be two titles (text), got {titles!r}")
     n_rows, n_cols = puzzle.shape
     fig, axes = plt.subplots(1, 2, figsize=(2 * 0.55 * n_cols + 1.5, 0.55 * n_rows + 0.8))
     draw_puzzle(puzzle, ax=axes[0], title=titles[0])
     draw_puzzle(puzzle, solution, ax=axes[1], pips=pips, title=titles[1])
     return fig
+
+
+def checked_placements(solution: Solution | Iterable[Placement] | None) -> list[Placement]:
+    """The placements of ``solution`` (a Solution, placements or pairs of cells, or None for
+    none), each checked; ArgumentError or PuzzleError naming what is wrong."""
+    if solution is None:
+        return []
+    items = check_items("solution", solution, "a Solution, a list of placements or None")
+    return [as_placement(pl) for pl in items]
+
+
+def check_axes(ax: object, allow_none: bool = True) -> Axes | None:
+    """``ax`` if it is a matplotlib Axes (or None, when allowed); else ArgumentError."""
+    kinds = (Axes, type(None)) if allow_none else Axes
+    return check_type("ax", ax, kinds, "a matplotlib Axes" + (" or None" if allow_none else ""))
+
+
+def check_color(name: str, color: object) -> object:
+    """``color`` if matplotlib reads it as a colour; else ArgumentError naming ``name``."""
+    if is_color_like(color):
+        return color
+    raise ArgumentError(f"{name} must be a matplotlib colour such as '#c0392b' or 'red', got "
+                        f"{describe_value(color)}")
 
 
 def cell_xy(cell: tuple[int, int], n_rows: int) -> tuple[float, float]:
@@ -262,6 +311,11 @@ def draw_domino_table(
     >>> len(ax.texts)  # one number per domino
     10
     """
+    from dominosa_lab.trace.play import DominoTable
+
+    check_type("table", table, DominoTable, "a DominoTable (PlayBoard.drawn_counts() or "
+               "place_counts())")
+    check_color("marked_color", marked_color)
     grid = table.grid()
     size = len(grid)
     if ax is None:

@@ -10,8 +10,11 @@ from matplotlib.patches import Rectangle
 
 from dominosa_lab.core.board import board_model
 from dominosa_lab.core.exact_cover import ExactCover
+from dominosa_lab.core.options import check_count, check_items, check_number, check_type
 from dominosa_lab.core.puzzle import Puzzle, Solution
+from dominosa_lab.draw.board import check_axes, checked_placements
 from dominosa_lab.draw.theme import matrix_axes
+from dominosa_lab.errors import PuzzleError
 from dominosa_lab.formats.rmatrix import domino_label
 from dominosa_lab.trace.tree import placement_label
 
@@ -53,6 +56,11 @@ def draw_exact_cover(
     >>> [t.get_text() for t in ax.get_xticklabels()]
     ['a', 'b', 'c']
     """
+    check_type("problem", problem, ExactCover, "an ExactCover problem")
+    chosen = [check_count("a chosen option", row, allow_none=False, maximum=problem.n_options - 1)
+              for row in check_items("chosen", chosen, "a list of option indices")]
+    fontsize = check_number("fontsize", fontsize, allow_none=False)
+    check_axes(ax)
     n_rows, n_cols = problem.n_options, problem.n_items
     if ax is None:
         cell = max(0.22, 2 * fontsize / 72)  # inches
@@ -99,11 +107,16 @@ def draw_dominosa_cover(
     >>> len(ax.get_yticklabels()), len(ax.get_xticklabels())
     (7, 9)
     """
+    check_type("puzzle", puzzle, Puzzle, "a Puzzle")
+    placements = checked_placements(solution)
     model = board_model(puzzle)
     problem = model.exact_cover("dlx")
     cols = [f"r{r}c{c}" for r, c in puzzle.cells]
     cols += [domino_label(d, puzzle.max_pip) for d in problem.names[model.n_squares:]]
     rows = [f"{placement_label(puzzle, pl)} at {pl.a}" for pl in problem.payloads]
     rank = model.view("dlx").rank
-    chosen = () if solution is None else [rank[model.placement_index[pl]] for pl in solution]
+    try:
+        chosen = [rank[model.placement_index[pl]] for pl in placements]
+    except KeyError as err:
+        raise PuzzleError(f"solution: {err.args[0]} is not a placement of this board") from None
     return draw_exact_cover(problem, chosen, ax, row_labels=rows, col_labels=cols, **options)

@@ -6,6 +6,7 @@ piece cell ``(row, col)`` is the unit square between its four corner circles.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 
 import matplotlib.pyplot as plt
@@ -15,6 +16,7 @@ from matplotlib.figure import Figure
 from matplotlib.patches import Circle, FancyBboxPatch, Rectangle
 from matplotlib.ticker import FuncFormatter
 
+from dominosa_lab.core.options import check_items, check_number, check_type
 from dominosa_lab.dominopeg.model import (
     CIRCLE_COLS,
     CIRCLE_ROWS,
@@ -25,7 +27,10 @@ from dominosa_lab.dominopeg.model import (
     PegBoard,
     PegPlacement,
     PegSolution,
+    checked_board,
 )
+from dominosa_lab.draw.board import check_axes
+from dominosa_lab.errors import ArgumentError
 
 __all__ = [
     "BOARD_COLOR",
@@ -93,8 +98,15 @@ def draw_peg(
     True
     >>> plt.close("all")
     """
+    checked_board(board)
+    check_axes(ax)
+    if isinstance(solution, PegSolution):
+        placements = list(solution.placements)
+    else:
+        placements = [check_type("solution's placement", pl, PegPlacement, "a PegPlacement")
+                      for pl in check_items("solution", solution or (),
+                                            "a PegSolution, a list of PegPlacement or None")]
     ax = plt.subplots(figsize=(6, 4.4))[1] if ax is None else ax
-    placements = list(solution.placements if isinstance(solution, PegSolution) else solution or [])
     ax.add_patch(Rectangle((-0.5, -0.5), CIRCLE_COLS, CIRCLE_ROWS, facecolor=BOARD_COLOR,
                            edgecolor=EDGE_COLOR, linewidth=2))
     pegs: set[int] = set()
@@ -134,6 +146,8 @@ def _piece(ax: Axes, pl: PegPlacement, label: bool) -> None:
 def draw_orientation(orientation: Orientation, ax: Axes, margin: float = 0.6) -> Axes:
     """One orientation alone: the piece at the top-left of a small grid of circles, with
     ``margin`` circle spacings of room around the grid."""
+    check_axes(ax, allow_none=False)
+    margin = check_number("margin", margin)
     pl = PegPlacement(0, orientation)
     rows, cols = (2, 3) if orientation.horizontal else (3, 2)
     for r in range(rows):
@@ -158,6 +172,10 @@ def draw_orientations(orientations: Sequence[Orientation] = ORIENTATIONS) -> Fig
     70
     >>> plt.close("all")
     """
+    orientations = [check_type("an orientation", o, Orientation, "an Orientation")
+                    for o in check_items("orientations", orientations, "a list of Orientation")]
+    if not orientations:
+        raise ArgumentError("orientations must hold at least one Orientation, got none")
     pieces = sorted({o.piece for o in orientations})
     per_piece = {p: [o for o in orientations if o.piece == p] for p in pieces}
     height = max(len(v) for v in per_piece.values())
@@ -192,6 +210,13 @@ def draw_empty_heatmap(values: Sequence[float], ax: Axes | None = None, *,
     35
     >>> plt.close("all")
     """
+    values = check_items("values", values, f"{N_CIRCLES} numbers, one per circle")
+    if len(values) != N_CIRCLES:
+        raise ArgumentError(f"values must be {N_CIRCLES} numbers, one per circle, got "
+                            f"{len(values)}")
+    values = [check_number(f"values[{i}]", v, minimum=-math.inf, allow_none=False)
+              for i, v in enumerate(values)]
+    check_axes(ax)
     grid = np.asarray(values, dtype=float).reshape(CIRCLE_ROWS, CIRCLE_COLS)
     ax = plt.subplots(figsize=(6, 4.4))[1] if ax is None else ax
     vmax = float(grid.max()) if vmax is None else vmax

@@ -16,8 +16,9 @@ from collections.abc import Iterable
 import matplotlib.pyplot as plt
 from matplotlib.axes import Axes
 
+from dominosa_lab.core.options import check_count, check_flag, check_type
 from dominosa_lab.core.puzzle import Placement
-from dominosa_lab.draw.board import cell_xy, draw_puzzle, outline
+from dominosa_lab.draw.board import cell_xy, check_axes, checked_placements, draw_puzzle, outline
 from dominosa_lab.logic import Step
 
 __all__ = ["DONE_COLOR", "PLACED_COLOR", "READ_COLOR", "RULED_COLOR", "SEEN_COLOR", "draw_step"]
@@ -70,6 +71,13 @@ def draw_step(
     >>> len(ax.lines) == len(step.placements) + 3 * len(step.ruled_out)  # a bar; a bar and an x
     True
     """
+    check_type("step", step, Step, "a Step (one of Hints.steps)")
+    placed = checked_placements(placed)
+    check_flag("caption", caption)
+    check_flag("coordinates", coordinates)
+    width = check_count("width", width, minimum=10, allow_none=False)
+    check_type("title", title, (str, type(None)), "text or None")
+    check_axes(ax)
     puzzle = step.geometry.puzzle
     n_rows, n_cols = puzzle.shape
     if ax is None:

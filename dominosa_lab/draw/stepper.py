@@ -28,6 +28,7 @@ try:
 except ImportError as error:
     raise missing_extra("notebooks", error) from None
 
+from dominosa_lab.core.options import check_type
 from dominosa_lab.core.puzzle import Placement, Puzzle
 from dominosa_lab.core.search import SearchResult
 from dominosa_lab.draw.animate import NEW_COLOR
@@ -288,4 +289,6 @@ def stepper(puzzle: Puzzle, result: SearchResult, **settings) -> Stepper:
     >>> s.stop_button.click(); s.step, "stop 1 of 2" in s.counters.value
     (2, True)
     """
+    check_type("puzzle", puzzle, Puzzle, "a Puzzle")
+    check_type("result", result, SearchResult, "a SearchResult (solve with trace=True)")
     return Stepper(puzzle, result, **settings)

@@ -10,6 +10,8 @@ from matplotlib.axes import Axes
 from matplotlib.collections import LineCollection
 from matplotlib.lines import Line2D
 
+from dominosa_lab.core.options import check_type
+from dominosa_lab.draw.board import check_axes
 from dominosa_lab.trace.tree import OUTCOMES, ROOT, collapse_tree, outcome_counts, tidy_layout
 
 __all__ = [
@@ -112,6 +114,8 @@ def draw_search_tree(
     >>> [t.get_text() for t in ax.texts]
     ['00→', '01↓', '01↓', '11→']
     """
+    check_type("tree", tree, nx.DiGraph, "a search tree (dominosa_lab.trace.tree.search_tree)")
+    check_axes(ax)
     shown = collapse_tree(tree, max_nodes)
     pos = tidy_layout(shown)
     ax = ax if ax is not None else _new_axes(pos)

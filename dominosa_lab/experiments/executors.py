@@ -21,7 +21,10 @@ module again: a script that starts a pool needs an ``if __name__ == "__main__":`
 
 from __future__ import annotations
 
+import logging
 import os
+import signal
+import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from contextlib import contextmanager
@@ -123,10 +126,26 @@ def _dask_client(scheduler: str | None, workers: int) -> Iterator[Any]:
         with Client(scheduler) as client:
             yield client
         return
-    with (LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                       dashboard_address=None) as cluster,
-          Client(cluster) as client):
+    with _ctrl_c_ignored():  # the worker processes inherit it
+        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                               dashboard_address=None, silence_logs=logging.ERROR)
+    with cluster, Client(cluster) as client:
         yield client
+
+
+@contextmanager
+def _ctrl_c_ignored() -> Iterator[None]:
+    """Ctrl-C ignored in this process for the block: the processes started in it inherit that, so
+    that the process that made them alone takes a Ctrl-C and closes them (the nanny stops its
+    worker) instead of every worker printing its own traceback."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def _is_client(value: Any) -> bool:

@@ -17,7 +17,7 @@ from statistics import NormalDist
 import numpy as np
 import pandas as pd
 
-from dominosa_lab.core.options import check_count
+from dominosa_lab.core.options import check_count, check_items, check_number
 from dominosa_lab.errors import ArgumentError
 
 __all__ = [
@@ -74,6 +74,13 @@ class Interval:
         return Interval(numerator / self.estimate, numerator / self.high, numerator / self.low)
 
 
+def _numbers(values: Iterable[float]) -> np.ndarray:
+    """``values`` as a float array, each checked to be a finite number."""
+    items = check_items("values", values, "a list of numbers")
+    return np.array([check_number(f"values[{i}]", v, minimum=-math.inf, allow_none=False)
+                     for i, v in enumerate(items)], dtype=float)
+
+
 def mean_interval(values: Iterable[float]) -> Interval:
     """The mean of ``values`` with its 95% interval (normal approximation, at least 30 values).
 
@@ -83,7 +90,7 @@ def mean_interval(values: Iterable[float]) -> Interval:
     >>> round(iv.estimate, 2), round(iv.low, 3), round(iv.high, 3)
     (0.5, 0.402, 0.598)
     """
-    data = np.asarray(list(values), dtype=float)
+    data = _numbers(values)
     if len(data) < MIN_SAMPLES:
         raise ArgumentError(
             f"mean_interval needs at least {MIN_SAMPLES} values for its normal approximation, "
@@ -106,7 +113,7 @@ def median_interval(values: Iterable[float]) -> Interval:
     >>> median_interval([5, 1, 9, 3, 7, 2, 8, 4, 6, 10])  # 10 values: 2nd to 9th
     Interval(estimate=5.5, low=2.0, high=9.0)
     """
-    data = np.sort(np.asarray(list(values), dtype=float))
+    data = np.sort(_numbers(values))
     n = len(data)
     below = 0.0  # P(Binomial(n, 1/2) < k), for k = 1, 2, ...
     k = 0

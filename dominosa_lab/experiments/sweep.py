@@ -20,7 +20,8 @@ from typing import Any
 import pandas as pd
 
 from dominosa_lab.boards.planted import random_puzzle
-from dominosa_lab.core.puzzle import Puzzle
+from dominosa_lab.core.options import check_flag, check_items, check_type
+from dominosa_lab.core.puzzle import Puzzle, as_puzzle
 from dominosa_lab.errors import MissingFileError, PuzzleError
 from dominosa_lab.experiments.chunks import Chunk, batches, run_chunks
 from dominosa_lab.experiments.executors import ExecutorChoice, Workers, open_executor
@@ -130,6 +131,7 @@ def run_sweep(
           puzzle  method status  nodes  backtracks
     mikefc-small rowscan solved     16           6
     """
+    check_flag("progress", progress)
     runs = _plan(puzzles, methods, settings, limit, max_nodes, time_limit)
     with open_executor(executor) as w:
         chunks = [Chunk(f"runs-{batch[0].index}-{batch[-1].index}", batch, len(batch))
@@ -148,9 +150,10 @@ def _plan(
     max_nodes: int | None,
     time_limit: float | None,
 ) -> list[_Run]:
-    methods = [methods] if isinstance(methods, str) else list(methods)
+    methods = [methods] if isinstance(methods, str) else list(
+        check_items("methods", methods, "a method name or a list of them"))
     for method in methods:
-        if method not in METHODS:
+        if not isinstance(method, str) or method not in METHODS:
             known = ", ".join(sorted(METHODS))
             raise PuzzleError(f"unknown method {method!r}; choose one of: {known}")
     if settings is None:
@@ -158,7 +161,10 @@ def _plan(
     elif isinstance(settings, Mapping):
         setting_sets = [dict(settings)]
     else:
-        setting_sets = [dict(o) for o in settings]
+        wanted = "a dict of settings or a list of them"
+        setting_sets = [dict(check_type("a set of settings", o, Mapping, "a dict"))
+                        for o in check_items("settings", settings, wanted)]
+    puzzles = [as_puzzle(p) for p in check_items("puzzles", puzzles, "a list of puzzles")]
     runs = []
     for i, puzzle in enumerate(puzzles):
         name = puzzle.name or f"#{i}"

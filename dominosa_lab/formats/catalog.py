@@ -31,10 +31,9 @@ def names() -> list[str]:
 
 
 def _path(name: str) -> Path:
-    path = _DATA / f"{name}.txt"
-    if not path.is_file():
+    if not isinstance(name, str) or name not in names():
         raise PuzzleError(f"no puzzle named {name!r} in the catalog; known: {', '.join(names())}")
-    return path
+    return _DATA / f"{name}.txt"
 
 
 def load(name: str) -> Puzzle:

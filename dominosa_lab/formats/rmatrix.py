@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from dominosa_lab.core.puzzle import Domino, Placement, Puzzle, Solution
+from dominosa_lab.core.options import check_text, check_type
+from dominosa_lab.core.puzzle import Domino, Placement, Puzzle, Solution, as_puzzle
 from dominosa_lab.errors import FormatError
 
 __all__ = ["SolutionMatrix", "domino_label", "parse_matrix", "solution_from_matrix", "to_matrix"]
@@ -63,6 +64,7 @@ def to_matrix(solution: Solution) -> SolutionMatrix:
     01   1   3         1
     11   2   1         0
     """
+    check_type("solution", solution, Solution, "a Solution")
     n = solution.puzzle.max_pip
     rows = sorted(solution.dominoes().items())
     return SolutionMatrix(
@@ -74,6 +76,7 @@ def to_matrix(solution: Solution) -> SolutionMatrix:
 def parse_matrix(text: str) -> SolutionMatrix:
     """The R blog's printed solution matrix (header line, then ``label row col direction``)."""
     labels, entries = [], []
+    text = check_text("text", text, "the printed matrix")
     for lineno, raw in enumerate(text.strip().splitlines(), start=1):
         fields = raw.split()
         if lineno == 1 and fields == ["row", "col", "direction"]:
@@ -87,6 +90,8 @@ def parse_matrix(text: str) -> SolutionMatrix:
 
 def solution_from_matrix(puzzle: Puzzle, matrix: SolutionMatrix) -> Solution:
     """The :class:`Solution` that an R blog matrix describes on ``puzzle``."""
+    puzzle = as_puzzle(puzzle)
+    check_type("matrix", matrix, SolutionMatrix, "a SolutionMatrix (see parse_matrix)")
     placements = []
     for label, (r, c, d) in zip(matrix.labels, matrix.entries, strict=True):
         if d not in (0, 1):

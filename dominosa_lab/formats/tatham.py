@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import re
 
-from dominosa_lab.core.puzzle import Puzzle
+from dominosa_lab.core.options import check_fits, check_text
+from dominosa_lab.core.puzzle import Puzzle, as_puzzle
 from dominosa_lab.errors import FormatError
+from dominosa_lab.formats.text import parse_number
 
 __all__ = ["parse_tatham", "to_tatham"]
 
@@ -32,7 +34,7 @@ def parse_tatham(game_id: str) -> Puzzle:
     ...
     dominosa_lab.errors.FormatError: Tatham id: game description is too short: 1 of 182 numbers
     """
-    game_id = game_id.strip()
+    game_id = check_text("game_id", game_id, "a Tatham game id").strip()
     if "#" in game_id and ":" not in game_id:
         raise FormatError(
             f"Tatham id {game_id!r} is a random seed ('PARAMS#SEED'): only the Portable Puzzle "
@@ -47,8 +49,9 @@ def parse_tatham(game_id: str) -> Puzzle:
             f"Tatham id: parameters {params!r} are not a number N with an optional "
             "difficulty such as 'dh'"
         )
-    n = int(match.group(1))
+    n = parse_number(match.group(1), "Tatham id: parameter N")
     width, height = n + 2, n + 1
+    check_fits("Tatham id: N", width * height)
     numbers = _tatham_numbers(desc, n, width * height, offset=len(params) + 1)
     if len(numbers) < width * height:
         raise FormatError(
@@ -77,12 +80,12 @@ def _tatham_numbers(desc: str, n: int, need: int, offset: int) -> list[int]:
                 )
             token, start, i = desc[i + 1:end], offset + i + 1, end + 1
             if not token.isdecimal():
-                raise FormatError(f"Tatham id: [{token}] at character {start} is not a number")
+                raise FormatError(f"Tatham id: [{token[:20]}] at character {start} is not a number")
+            value = parse_number(token, f"Tatham id: [{token[:20]}] at character {start}")
         elif ch.isdecimal():
-            token, start, i = ch, offset + i + 1, i + 1
+            value, start, i = parse_number(ch, "Tatham id"), offset + i + 1, i + 1
         else:
             raise FormatError(f"Tatham id: invalid character {ch!r} at character {offset + i + 1}")
-        value = int(token)
         if value > n:
             raise FormatError(
                 f"Tatham id: number {value} at character {start} (number {len(numbers) + 1}) "
@@ -94,6 +97,7 @@ def _tatham_numbers(desc: str, n: int, need: int, offset: int) -> list[int]:
 
 def to_tatham(puzzle: Puzzle) -> str:
     """The game id of a full (N+1) x (N+2) board, e.g. ``"3:02113312013003232012"``."""
+    puzzle = as_puzzle(puzzle)
     n = puzzle.max_pip
     if puzzle.shape != (n + 1, n + 2) or puzzle.has_gaps:
         raise FormatError(

@@ -7,12 +7,38 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from dominosa_lab.core.puzzle import Cell, Placement, Puzzle
+from dominosa_lab.core.options import check_items, check_text
+from dominosa_lab.core.puzzle import Cell, Placement, Puzzle, as_placement, as_puzzle
 from dominosa_lab.errors import FormatError
 
-__all__ = ["parse_mask", "parse_text", "to_box_text", "to_text"]
+__all__ = ["MAX_DIGITS", "parse_mask", "parse_number", "parse_text", "to_box_text", "to_text"]
 
 _GAP = "."
+
+#: The most digits a number on a board may have: a double-N board of N with more does not fit
+#: in any memory (its (N+1)(N+2) cells).
+MAX_DIGITS = 9
+
+
+def parse_number(token: str, where: str) -> int:
+    """The number written as ``token`` (decimal digits), or FormatError naming ``where``.
+
+    Examples
+    --------
+    >>> parse_number("12", "line 1, entry 2")
+    12
+    >>> parse_number("1" * 5000, "line 1, entry 2")
+    Traceback (most recent call last):
+    ...
+    dominosa_lab.errors.FormatError: line 1, entry 2: a number of 5000 digits is too large for \
+a board (at most 9 digits)
+    """
+    if not token.isdecimal():
+        raise FormatError(f"{where}: {token[:20]!r} is not a number")
+    if len(token) > MAX_DIGITS:
+        raise FormatError(f"{where}: a number of {len(token)} digits is too large for a board "
+                          f"(at most {MAX_DIGITS} digits)")
+    return int(token)
 
 
 def parse_text(text: str, max_pip: int | None = None, name: str | None = None) -> Puzzle:
@@ -31,6 +57,8 @@ def parse_text(text: str, max_pip: int | None = None, name: str | None = None) -
     >>> p.shape, p.max_pip
     ((2, 3), 1)
     """
+    # a byte-order mark is no entry
+    text = check_text("text", text, "the board as text").removeprefix("\ufeff")
     rows: list[list[int | None]] = []
     for lineno, raw in enumerate(text.splitlines(), start=1):
         tokens = _tokens(raw)
@@ -38,14 +66,13 @@ def parse_text(text: str, max_pip: int | None = None, name: str | None = None) -
             continue
         row: list[int | None] = []
         for col, token in enumerate(tokens):
+            where = f"line {lineno}, entry {col + 1}"
             if token == _GAP:
                 row.append(None)
             elif token.isdecimal():
-                row.append(int(token))
+                row.append(parse_number(token, where))
             else:
-                raise FormatError(
-                    f"line {lineno}, entry {col + 1}: {token!r} is not a number or '{_GAP}'"
-                )
+                raise FormatError(f"{where}: {token[:20]!r} is not a number or '{_GAP}'")
         if rows and len(row) != len(rows[0]):
             raise FormatError(
                 f"line {lineno}: {len(row)} entries, but the first board line has {len(rows[0])}"
@@ -70,6 +97,7 @@ def parse_mask(text: str) -> list[list[bool]]:
     >>> parse_mask("# a board\\n1 10 .")
     [[True, True, False]]
     """
+    text = check_text("text", text, "the board as text").removeprefix("\ufeff")
     rows: list[list[bool]] = []
     for lineno, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
@@ -92,7 +120,7 @@ def _tokens(line: str) -> list[str]:
 
 def to_text(puzzle: Puzzle) -> str:
     """The board as text, numbers right-aligned, ``.`` for gaps; :func:`parse_text` reads it."""
-    return str(puzzle)
+    return str(as_puzzle(puzzle))
 
 
 def to_box_text(puzzle: Puzzle, placements: Iterable[Placement] = ()) -> str:
@@ -109,10 +137,11 @@ def to_box_text(puzzle: Puzzle, placements: Iterable[Placement] = ()) -> str:
     | 1   1 | 0 |
     +---+---+---+
     """
+    puzzle = as_puzzle(puzzle)
     n_rows, n_cols = puzzle.shape
     owner: dict[Cell, int] = {cell: -1 - i for i, cell in enumerate(puzzle.cells)}
-    for i, pl in enumerate(placements):
-        for cell in pl.cells:
+    for i, pl in enumerate(check_items("placements", placements, "a list of placements")):
+        for cell in as_placement(pl).cells:
             owner[cell] = i
     width = len(str(puzzle.max_pip))
 

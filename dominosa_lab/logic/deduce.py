@@ -7,6 +7,7 @@ puzzles of a chosen grade: no search, just the deductions, with a level cap.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -59,11 +60,13 @@ def deduce(
     ladder_name: str = "full",
     max_level: str | None = None,
     keep_steps: bool = False,
+    check: Callable[[], None] | None = None,
 ) -> Deduced:
     """Apply the ladder ``ladder_name`` (up to ``max_level``) to a fixed point; no guessing.
 
     A :class:`State` is worked on in place; a :class:`~dominosa_lab.core.puzzle.Puzzle` (or its
-    rows) starts from its empty board.
+    rows) starts from its empty board. ``check``, if given, is called after every step and may
+    raise to stop the run (a caller's clock).
 
     Examples
     --------
@@ -77,6 +80,8 @@ def deduce(
     steps: list[Step] = []
     top = 0
     for step in run(state, ladder(ladder_name, max_level)):
+        if check is not None:
+            check()
         if step.count:
             counts[step.name] += step.count
             top = max(top, LEVELS.index(step.level))

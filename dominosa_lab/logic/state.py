@@ -12,7 +12,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from dominosa_lab.core.puzzle import Cell, Domino, Placement, Puzzle
+from dominosa_lab.core.options import check_fits
+from dominosa_lab.core.puzzle import (
+    Cell,
+    Domino,
+    Placement,
+    Puzzle,
+    as_cell,
+    as_domino,
+    as_placement,
+    as_puzzle,
+    is_int,
+)
 from dominosa_lab.errors import PuzzleError
 from dominosa_lab.logic.geometry import Geometry, bits, domino_index, geometry
 from dominosa_lab.logic.step import cell_text, domino_text
@@ -53,7 +64,11 @@ class State:
 
     def __init__(self, puzzle: Puzzle | Geometry, placed: Iterable[Placement] = (),
                  covered: Iterable[Placement] = ()) -> None:
-        self.geometry = puzzle if isinstance(puzzle, Geometry) else geometry(puzzle)
+        if not isinstance(puzzle, Geometry):
+            puzzle = as_puzzle(puzzle)
+            check_fits("puzzle", len(puzzle.cells), pairs=True)
+            puzzle = geometry(puzzle)
+        self.geometry = puzzle
         self.active = self.geometry.full
         self.placed = 0
         #: Caches a deduction may keep between calls (never needed for correctness).
@@ -113,8 +128,13 @@ class State:
         self.active &= ~self.geometry.overlap_mask[p]
 
     def _index(self, placement: Placement | int) -> int:
-        if isinstance(placement, int):
-            return placement
+        if is_int(placement):
+            n = len(self.geometry.placements)
+            if not 0 <= placement < n:
+                raise PuzzleError(f"placement index {placement} is not one of this board's "
+                                  f"0..{n - 1}")
+            return int(placement)
+        placement = as_placement(placement)
         try:
             return self.geometry.placement_of(placement)
         except KeyError:
@@ -130,9 +150,7 @@ class State:
     def domino_candidates(self, domino: Domino) -> tuple[Placement, ...]:
         """The active placements holding ``domino``."""
         g = self.geometry
-        lo, hi = sorted(domino)
-        if not 0 <= lo <= hi <= g.puzzle.max_pip:
-            raise PuzzleError(f"domino {tuple(domino)} is not in the double-{g.puzzle.max_pip} set")
+        lo, hi = as_domino(domino, g.puzzle.max_pip)
         return g.placements_in(self.active & g.domino_mask[domino_index(lo, hi)])
 
     def placements(self) -> tuple[Placement, ...]:
@@ -172,9 +190,10 @@ class State:
         return False
 
     def _square(self, cell: Cell) -> int:
+        cell = as_cell(cell)
         try:
-            return self.geometry.cell_index[tuple(cell)]
-        except (KeyError, TypeError):
+            return self.geometry.cell_index[cell]
+        except KeyError:
             raise PuzzleError(f"cell {cell!r} is not on the board") from None
 
     def __repr__(self) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from dominosa_lab.core.options import check_count
+from dominosa_lab.core.options import check_callable, check_count, check_flag
 from dominosa_lab.core.puzzle import PuzzleLike, Solution, as_puzzle
 from dominosa_lab.core.search import (
     DEFAULT_TRACE_LIMIT,
@@ -104,6 +104,8 @@ def solve(
     """
     info = method_info(method)
     limit = check_count("limit", limit, minimum=1)
+    check_flag("trace", trace)
+    check_callable("progress", progress, "a function progress(stats, seconds)")
     search = Search(max_nodes=max_nodes, time_limit=time_limit, trace=trace,
                     trace_limit=trace_limit, progress=progress)
     settings = {k: v for k, v in settings.items() if v is not None}

@@ -23,7 +23,8 @@ from os import PathLike
 from pathlib import Path
 from typing import Any
 
-from dominosa_lab.core.puzzle import Cell, Domino, Placement, Puzzle, Solution
+from dominosa_lab.core.options import check_path, check_type
+from dominosa_lab.core.puzzle import Cell, Domino, Placement, Puzzle, Solution, as_cell
 from dominosa_lab.errors import PuzzleError
 from dominosa_lab.formats import from_json, to_json
 from dominosa_lab.logic import (
@@ -212,7 +213,7 @@ class PlayBoard:
     """
 
     def __init__(self, puzzle: Puzzle) -> None:
-        self.puzzle = puzzle
+        self.puzzle = check_type("puzzle", puzzle, Puzzle, "a Puzzle")
         self._at: dict[Cell, Placement] = {}
         self._history: list[Move] = []
         self._solution: Solution | None = None
@@ -244,7 +245,7 @@ class PlayBoard:
     def outline_at(self, cell: Cell) -> Placement | None:
         """The outline covering ``cell``, or ``None``; :class:`PuzzleError` if off the board."""
         self.puzzle.value(cell)
-        return self._at.get(tuple(cell))
+        return self._at.get(as_cell(cell))
 
     def placements(self) -> tuple[Placement, ...]:
         """The outlines drawn so far, sorted."""
@@ -469,12 +470,13 @@ class PlayBoard:
             "puzzle": json.loads(to_json(self.puzzle)),
             "outlines": [[list(pl.a), list(pl.b)] for pl in self.placements()],
         }
-        Path(path).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+        path = check_path("path", path)
+        path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
 
     @classmethod
     def load(cls, path: str | PathLike) -> PlayBoard:
         """A board from a file written by :meth:`save`; :class:`PuzzleError` if it is damaged."""
-        data = _read_save(Path(path))
+        data = _read_save(check_path("path", path))
         try:
             board = cls(from_json(json.dumps(data["puzzle"]))[0])
         except PuzzleError as err:

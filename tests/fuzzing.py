@@ -1,0 +1,109 @@
+"""The fuzz suite's shared parts: wild values, the one law (an input is answered or refused
+with a DominosaError, never another exception), and the counts of a long run.
+
+``DOMINOSA_FUZZ_EXAMPLES`` sets the examples per fuzz test (default 25, for CI). With
+``DOMINOSA_FUZZ_REPORT=PATH`` (``make fuzz``) a crash is recorded instead of raised, and the
+inputs tried and the crashes found are written to PATH as JSON when the run ends.
+"""
+
+from __future__ import annotations
+
+import atexit
+import json
+import math
+import os
+from collections import Counter
+from collections.abc import Callable
+from typing import Any
+
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+
+from dominosa_lab.errors import DominosaError
+
+EXAMPLES = int(os.environ.get("DOMINOSA_FUZZ_EXAMPLES", "25"))
+REPORT = os.environ.get("DOMINOSA_FUZZ_REPORT")
+
+#: The settings of every fuzz test: bounded examples, no deadline (tests never time).
+FUZZ = settings(max_examples=EXAMPLES, deadline=None, database=None,
+                suppress_health_check=list(HealthCheck))
+#: The same for a test whose examples cost a figure each: a twentieth of the examples.
+FUZZ_SLOW = settings(FUZZ, max_examples=max(EXAMPLES // 20, 10))
+
+#: How often a long run rewrites its report, in inputs.
+REPORT_EVERY = 10_000
+
+#: Inputs tried per surface, and crashes: (surface, exception type, first line) -> count.
+TRIED: Counter[str] = Counter()
+CRASHES: Counter[tuple[str, str, str]] = Counter()
+EXAMPLE_OF: dict[tuple[str, str, str], str] = {}
+
+SCALARS = st.one_of(
+    st.none(), st.booleans(),
+    st.integers(-3, 12), st.integers(), st.sampled_from([10**6, -(10**6), 2**63, 10**400]),
+    st.floats(), st.sampled_from([math.nan, math.inf, -math.inf, 0.5, 1e308]),
+    st.text(max_size=6), st.binary(max_size=4), st.just(object()),
+)
+
+#: Any value: scalars, and lists, tuples and dicts of them (two levels deep).
+ANYTHING = st.recursive(
+    SCALARS,
+    lambda inner: st.one_of(st.lists(inner, max_size=4), st.tuples(inner, inner),
+                            st.dictionaries(st.text(max_size=3), inner, max_size=3)),
+    max_leaves=8,
+)
+
+#: A cell-like value: mostly pairs of small ints, sometimes anything.
+CELLS = st.one_of(st.tuples(st.integers(-2, 8), st.integers(-2, 8)), ANYTHING)
+
+
+def answered(surface: str, call: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+    """``call(*args, **kwargs)``: its value, or None when it refused with a DominosaError.
+
+    Any other exception fails the test (or, in a long run, is counted as a crash; the report is
+    rewritten every :data:`REPORT_EVERY` inputs, so a run cut short still tells its counts).
+    """
+    TRIED[surface] += 1
+    if REPORT is not None and TRIED.total() % REPORT_EVERY == 0:
+        _write_report()
+    try:
+        return call(*args, **kwargs)
+    except DominosaError:
+        return None
+    except Exception as err:
+        if REPORT is None:
+            raise
+        key = (surface, type(err).__name__, str(err).splitlines()[0][:200] if str(err) else "")
+        CRASHES[key] += 1
+        EXAMPLE_OF.setdefault(key, repr((args, kwargs))[:500])
+        return None
+
+
+def _write_report() -> None:
+    crashes = [{"surface": s, "type": t, "message": m, "count": n, "example": EXAMPLE_OF[s, t, m]}
+               for (s, t, m), n in CRASHES.most_common()]
+    with open(REPORT, "w", encoding="utf-8") as out:
+        json.dump({"inputs": sum(TRIED.values()), "crashes": sum(CRASHES.values()),
+                   "by_surface": dict(sorted(TRIED.items())), "crash_kinds": crashes}, out,
+                  indent=1)
+
+
+if REPORT is not None:
+    atexit.register(_write_report)
+
+
+def summary(path: str) -> int:
+    """Print a long run's report (``python -m tests.fuzzing PATH``); 1 if it found crashes."""
+    with open(path, encoding="utf-8") as report:
+        found = json.load(report)
+    print(f"{found['inputs']:,} inputs, {found['crashes']:,} crashes")
+    for crash in found["crash_kinds"]:
+        print(f"  {crash['count']} x {crash['surface']}: {crash['type']}: {crash['message']}\n"
+              f"      e.g. {crash['example']}")
+    return 1 if found["crashes"] else 0
+
+
+if __name__ == "__main__":
+    import sys
+
+    sys.exit(summary(sys.argv[1]))

@@ -1,0 +1,184 @@
+"""Fuzz of the library's surfaces: every input is answered or refused with a DominosaError.
+
+Each test draws wild arguments (wrong types, huge and negative numbers, NaN, bytes, nested
+lists) for one public surface; :func:`tests.fuzzing.answered` holds the law. Every search runs
+on a small board with a node budget, so each example is bounded.
+"""
+
+from __future__ import annotations
+
+import json
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from dominosa_lab import (
+    METHODS,
+    Placement,
+    Puzzle,
+    Solution,
+    count_solutions,
+    from_tatham,
+    grade,
+    hints,
+    is_unique,
+    iter_solutions,
+    load,
+    parse,
+    random_puzzle,
+    solve,
+    to_tatham,
+)
+from dominosa_lab.core.options import ORDERS
+from dominosa_lab.formats import (
+    from_json,
+    parse_mask,
+    parse_matrix,
+    solution_from_matrix,
+    to_box_text,
+    to_json,
+    to_matrix,
+    to_text,
+)
+from dominosa_lab.logic import LADDERS, LEVELS, State, deduce
+from tests.fuzzing import ANYTHING, CELLS, FUZZ, answered
+
+SMALL = load("mikefc-small")
+BUDGET = {"max_nodes": 200, "time_limit": 5}
+
+TEXT = st.one_of(
+    st.text(alphabet="0123456789 .#\n[]:-dhe\ufeff", max_size=60),
+    st.text(max_size=30),
+    st.builds(lambda p: str(p), st.sampled_from([SMALL, load("tcg-n10")])),
+)
+ROWS = st.one_of(
+    st.lists(st.lists(st.one_of(st.integers(-1, 5), st.none()), min_size=1, max_size=5),
+             max_size=5),
+    ANYTHING,
+)
+
+
+@FUZZ
+@given(TEXT | ANYTHING, ANYTHING)
+def test_text_boards_are_read_or_refused(text, max_pip):
+    answered("parse", parse, text)
+    answered("parse max_pip", parse, text, max_pip=max_pip)
+    answered("parse_mask", parse_mask, text)
+    answered("parse_matrix", parse_matrix, text)
+
+
+@FUZZ
+@given(st.one_of(st.from_regex(r"\A\d{1,3}d?[tbhea]?:[0-9\[\]]{0,40}\Z"), TEXT, ANYTHING))
+def test_tatham_ids_are_read_or_refused(game_id):
+    puzzle = answered("from_tatham", from_tatham, game_id)
+    if puzzle is not None:
+        assert from_tatham(to_tatham(puzzle)) == puzzle
+
+
+@FUZZ
+@given(st.one_of(st.recursive(st.none() | st.integers() | st.text(max_size=4),
+                              lambda x: st.lists(x, max_size=4)
+                              | st.dictionaries(st.sampled_from(
+                                  ["rows", "max_pip", "name", "solution", "format"]), x),
+                              max_leaves=12).map(json.dumps),
+                 TEXT, ANYTHING))
+def test_json_puzzles_are_read_or_refused(text):
+    read = answered("from_json", from_json, text)
+    if read is not None:
+        assert from_json(to_json(*read))[0] == read[0]
+
+
+@FUZZ
+@given(ROWS, ANYTHING, ANYTHING)
+def test_puzzles_are_built_or_refused(rows, max_pip, name):
+    answered("Puzzle", Puzzle, rows)
+    answered("Puzzle max_pip", Puzzle, rows, max_pip=max_pip)
+    answered("Puzzle name", Puzzle, rows, name=name)
+
+
+@FUZZ
+@given(CELLS, CELLS)
+def test_cells_and_placements_are_asked_or_refused(a, b):
+    answered("Placement", Placement, a, b)
+    answered("Puzzle.value", SMALL.value, a)
+    answered("Puzzle.index", SMALL.index, a)
+    answered("Puzzle.neighbours", SMALL.neighbours, a)
+    answered("Puzzle.domino_of", SMALL.domino_of, a)
+    answered("to_box_text", to_box_text, SMALL, [a, b])
+    answered("load", load, a)
+
+
+@FUZZ
+@given(st.sampled_from([*METHODS, None]) | ANYTHING,
+       st.dictionaries(st.sampled_from(["limit", "max_nodes", "time_limit", "trace", "progress",
+                                        "order", "seed", "trace_limit", "colour"]),
+                       st.sampled_from([*ORDERS, None, 1, 0, 3]) | ANYTHING, max_size=3))
+def test_solve_takes_or_refuses_every_option(method, options):
+    options = {"max_nodes": 200, **options}
+    if options.get("time_limit") is None or options["time_limit"] != options["time_limit"]:
+        options["time_limit"] = 5
+    result = answered("solve", solve, SMALL, method=method, **options)
+    if result is not None:
+        assert result.status in ("solved", "no_solution", "stopped")
+    budget = {k: options[k] for k in ("max_nodes", "time_limit")}
+    answered("count_solutions", count_solutions, SMALL, method=method, limit=options.get(
+        "limit"), **budget)
+    answered("is_unique", is_unique, SMALL, method=method, **budget)
+    answered("iter_solutions", lambda: next(iter(iter_solutions(SMALL, method=method))))
+
+
+@FUZZ
+@given(ROWS)
+def test_solve_takes_or_refuses_any_board(rows):
+    answered("solve rows", solve, rows, **BUDGET)
+
+
+@FUZZ
+@given(st.sampled_from([*LEVELS, None]) | ANYTHING, st.sampled_from([*LADDERS]) | ANYTHING,
+       ANYTHING, ANYTHING)
+def test_reasoning_takes_or_refuses_its_options(level, ladder, limit, budget):
+    answered("grade", grade, SMALL, max_level=level, max_nodes=200, time_limit=5)
+    answered("grade budget", grade, SMALL, max_nodes=budget, time_limit=5)
+    answered("hints", hints, SMALL, limit=limit, ladder_name=ladder, max_level=level,
+             max_nodes=200, time_limit=5)
+    answered("deduce", deduce, SMALL, ladder_name=ladder, max_level=level)
+
+
+@FUZZ
+@given(st.lists(CELLS, max_size=3), st.integers(-5, 40) | ANYTHING, CELLS)
+def test_a_logic_state_takes_or_refuses_moves(placed, index, cell):
+    state = answered("State", State, SMALL, placed=[answered("Placement", Placement, *c)
+                                                    if isinstance(c, tuple) else c
+                                                    for c in placed])
+    state = state or State(SMALL)
+    answered("State.place", state.place, index)
+    answered("State.cover", state.cover, index)
+    answered("State.cell_candidates", state.cell_candidates, cell)
+    answered("State.domino_candidates", state.domino_candidates, cell)
+    answered("State bad puzzle", State, cell)
+
+
+@FUZZ
+@given(st.integers(-2, 6) | ANYTHING, st.integers(-1, 10**6) | ANYTHING,
+       st.tuples(st.integers(-1, 12), st.integers(-1, 12)) | ANYTHING,
+       st.sampled_from(["uniform", "flips", "stripes"]) | ANYTHING)
+def test_random_puzzles_are_made_or_refused(n, seed, shape, tiling):
+    made = answered("random_puzzle", random_puzzle, n, seed, shape=shape, tiling=tiling)
+    if made is not None:
+        assert made.solution.is_valid(made.puzzle)
+    answered("random_puzzle n", random_puzzle, n, 0)
+
+
+@FUZZ
+@given(ANYTHING | st.just(SMALL), st.lists(CELLS, max_size=3) | ANYTHING)
+def test_writers_take_a_puzzle_and_its_placements_or_refuse(puzzle, placements):
+    answered("to_tatham", to_tatham, puzzle)
+    answered("to_text", to_text, puzzle)
+    answered("to_json", to_json, puzzle)
+    answered("to_json solution", to_json, SMALL, placements)
+    answered("to_box_text puzzle", to_box_text, puzzle)
+    answered("to_box_text placements", to_box_text, SMALL, placements)
+    answered("Solution", Solution, puzzle, placements)
+    answered("Solution placements", Solution, SMALL, placements)
+    answered("to_matrix", to_matrix, puzzle)
+    answered("solution_from_matrix", solution_from_matrix, SMALL, placements)
