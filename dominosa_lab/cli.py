@@ -399,6 +399,8 @@ def _cmd_print(args: argparse.Namespace) -> int:
     option, count = ("--class", args.class_set) if args.class_set is not None else (
         "--count", args.count)
     check_count(option, count, minimum=1, allow_none=False)
+    check_count("-n", args.n, allow_none=False)
+    check_count("--seed", args.seed, allow_none=False, maximum=None)
     time_limit, default = _time_limit(args.time_limit, exponential=True)
     shape = None if args.shape is None else read_shape(args.shape)
     made = distinct_puzzles(args.n, count, grade=args.grade, seed=args.seed, shape=shape,

@@ -62,7 +62,8 @@ def test_print_out_of_time_writes_nothing_and_exits_1(tmp_path, capsys):
     (["-o", "no-such-folder/book.pdf"], "no folder 'no-such-folder'"),
     (["--class", "28", "-n", "2"], "only 23 different unique basic double-2 boards"),
     (["--grade", "medium"], "grade must be one of 'trivial'"),
-    (["-n", "-1"], "n must be a non-negative integer"),
+    (["-n", "-1"], "-n must be an integer >= 0"),
+    (["--seed", "-1"], "--seed must be an integer >= 0"),
     (["--time-limit", "soon"], "--time-limit must be a number of seconds or 'none'"),
 ])
 def test_bad_print_arguments_are_one_line_naming_them(args, message, tmp_path, monkeypatch,
