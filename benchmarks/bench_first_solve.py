@@ -66,7 +66,10 @@ SIZES = (6, 8, 10, 15, 20, 30, 40)
 SOLVERS = ("fast", "xcover", "exact-cover", "cadical", "glucose")
 PROFILE_SIZES = (6, 10, 15)
 #: The steps of a solve by the default method that ``--profile`` times: (what it is, module,
-#: name there; a module-level name is replaced where its callers look it up).
+#: name there; a module-level name is replaced where its callers look it up). Both the engine's
+#: modules before (``core/cover.py``, ``logic/compiled.py``) and after it became the package
+#: ``solvers/fast/`` are listed, so the profile runs on either (with ``PYTHONPATH`` at its
+#: tree); a step whose module or name a revision lacks is left out.
 STEPS = (
     ("rows to a Puzzle (checks, number balance)", "dominosa_lab.core.puzzle", "Puzzle.__init__"),
     ("Search (budget checks)", "dominosa_lab.core.search", "Search.__init__"),
@@ -85,6 +88,17 @@ STEPS = (
     ("counters copied to the Search", "dominosa_lab.core.cover", "CoverSearch._report"),
     ("Solution (placements looked up, sorted)", "dominosa_lab.core.puzzle", "Solution.__init__"),
     ("the stream: collect, the generators, SearchResult", "dominosa_lab.solvers.run", "collect"),
+    ("board: view, values, cover_lists kernel (DominosaCover)",
+     "dominosa_lab.solvers.fast.dominosa", "DominosaCover.__init__"),
+    ("board: the rule's table", "dominosa_lab.solvers.fast.dominosa", "rule_table"),
+    ("engine: state arrays (CoverSearch)", "dominosa_lab.solvers.fast.search",
+     "CoverSearch.__init__"),
+    ("level 0: root kernel, Hall sets, probing [compiled]", "dominosa_lab.solvers.fast.dominosa",
+     "root_deductions"),
+    ("level 0: settling its outcome", "dominosa_lab.solvers.fast.search", "CoverSearch._settle"),
+    ("level 0: the caller (imports, thresholds)", "dominosa_lab.solvers.fast", "_level_zero"),
+    ("belief propagation", "dominosa_lab.solvers.fast.beliefs", "log_odds"),
+    ("counters copied to the Search", "dominosa_lab.solvers.fast.search", "CoverSearch._report"),
 )
 TOP = "solve(): method, options, limit checks"
 
@@ -166,7 +180,10 @@ def _install(clocks: Clocks) -> list[tuple[object, str, object]]:
     undo = []
     for label, module_name, dotted in STEPS:
         *path, name = dotted.split(".")
-        owner = importlib.import_module(module_name)
+        try:
+            owner = importlib.import_module(module_name)
+        except ModuleNotFoundError:
+            continue
         for part in path:
             owner = getattr(owner, part)
         original = vars(owner).get(name) if path else getattr(owner, name, None)
