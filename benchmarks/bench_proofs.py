@@ -1,0 +1,238 @@
+"""Proving "no solution" (and "no second solution"): the default method and its peers, one run.
+
+Four families of boards, ``--boards`` per N, from fixed seeds (:data:`SEED0`, board ``k`` of
+a family at N has seed ``SEED0[family] + 100 * N + k``):
+
+* ``transposed``: a planted board (``random_puzzle(N, seed)``) with the numbers of two squares
+  of different numbers exchanged (``random_cell_swap``): every number still occurs N + 2
+  times, and almost always the board has no solution;
+* ``adjacent``: the same with two neighbouring squares of two planted dominoes, the slip of a
+  person typing a board;
+* ``shuffled``: the double-N numbers in a uniformly random order (``shuffled_puzzle``);
+* ``unique``: a board of our generator (``unique_puzzle(N, grade="basic")``), counted to two:
+  the proof is that no second solution exists.
+
+Every solver gets each board in a worker process of its own that solved warm-up boards first
+(the workers of ``benchmarks/bench_peers.py``, whose peers are used plainly as described there),
+with a time limit of ``--timeout`` seconds; a timeout counts as the timeout. A solver that timed
+out on more than half of one (family, N)'s boards is not run at larger N of that family.
+The tables give per family and N the median (worst) seconds of each solver, the timeouts, and
+ours over the best peer's median and worst (below 1: ours faster).
+
+    python benchmarks/bench_proofs.py                       # the full run: hours on 2 cores
+    python benchmarks/bench_proofs.py --n 10 20 --boards 3 --families transposed \\
+        --solvers fast cadical --out proofs_smoke          # a quick look
+    python benchmarks/bench_proofs.py --base main --solvers fast   # ours before and after
+
+Writes ``benchmarks/results/proofs.md`` and ``proofs.csv`` (one row per family, board and
+solver; ``swapped`` names the exchanged squares of a transposed board), or the ``--out`` name.
+With ``--reasons`` it also asks :func:`dominosa_lab.explain_no_solution` why each transposed
+board has no solution and counts how often the region it gives contains or touches (shares a
+side with) an exchanged square.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+from bench_peers import SOLVERS, Worker, family, machine, stamp, with_base
+
+from dominosa_lab import Puzzle, random_puzzle, unique_puzzle
+from dominosa_lab.boards import shuffled_puzzle, swap_cells
+
+RESULTS = Path(__file__).parent / "results"
+FAMILIES = ("transposed", "adjacent", "shuffled", "unique")
+SIZES = {"transposed": (10, 20, 40, 60, 100), "adjacent": (10, 20, 40, 60, 100),
+         "shuffled": (10, 20, 40, 60, 100), "unique": (20, 40, 60)}
+#: The first seed of each family (board k at N: SEED0 + 100 N + k).
+SEED0 = {"transposed": 50_000, "adjacent": 60_000, "shuffled": 70_000, "unique": 80_000}
+#: Solutions asked for: one (a proof that there is none), or two (a proof of uniqueness).
+LIMIT = {"transposed": 1, "adjacent": 1, "shuffled": 1, "unique": 2}
+PEERS = ("fast", "cp-sat", "cadical", "glucose")
+
+
+def transposed(n: int, seed: int, adjacent: bool) -> tuple[Puzzle, tuple]:
+    """A planted board with two squares of different numbers exchanged (neighbours when
+    ``adjacent``, never the two halves of one planted domino, which would only turn it round),
+    and the two squares."""
+    puzzle, solution = random_puzzle(n, seed)
+    planted = {frozenset(pl.cells) for pl in solution.placements}
+    rng = np.random.default_rng(seed)
+    cells = puzzle.cells
+    on_board = set(cells)
+    while True:
+        a = cells[rng.integers(len(cells))]
+        if adjacent:
+            step = ((0, 1), (1, 0), (0, -1), (-1, 0))[rng.integers(4)]
+            b = (a[0] + step[0], a[1] + step[1])
+        else:
+            b = cells[rng.integers(len(cells))]
+        if (b in on_board and puzzle.value(a) != puzzle.value(b)
+                and frozenset((a, b)) not in planted):
+            return swap_cells(puzzle, a, b), (a, b)
+
+
+def board(name: str, n: int, k: int) -> tuple[Puzzle, tuple]:
+    """Board ``k`` of family ``name`` at ``n``, and its exchanged squares (if any)."""
+    seed = SEED0[name] + 100 * n + k
+    if name in ("transposed", "adjacent"):
+        return transposed(n, seed, adjacent=name == "adjacent")
+    if name == "shuffled":
+        return shuffled_puzzle(n, seed), ()
+    made = unique_puzzle(n, grade="basic", seed=seed, time_limit=None)
+    return made.puzzle, ()
+
+
+def measure(args: argparse.Namespace, solvers: list[str], trees: dict, done) -> pd.DataFrame:
+    """One row per (family, N, board, solver); ``done(frame)`` after each (family, N)."""
+    workers = {name: Worker(name, tree=trees.get(name)) for name in solvers}
+    rows: list[dict] = []
+    try:
+        for name in args.families:
+            given_up: set[str] = set()
+            for n in [n for n in args.n if n in SIZES[name]]:
+                timeouts = dict.fromkeys(solvers, 0)
+                for k in range(args.boards):
+                    puzzle, swapped = board(name, n, k)
+                    for solver in solvers:
+                        record = _run(workers[solver], puzzle, LIMIT[name], args.timeout,
+                                      solver in given_up or timeouts[solver] > args.boards // 2)
+                        timeouts[solver] += record["status"] == "timeout"
+                        rows.append({"family": name, "n": n, "seed": SEED0[name] + 100 * n + k,
+                                     "solver": solver, **record, "swapped": swapped or ""})
+                        print(f"{name} N={n} k={k} {solver}: {record['status']} "
+                              f"{record['seconds']:.3f} s", flush=True)
+                given_up |= {s for s, count in timeouts.items() if count > args.boards // 2}
+                done(pd.DataFrame(rows))
+    finally:
+        for worker in workers.values():
+            worker.close()
+    return pd.DataFrame(rows)
+
+
+def _run(worker: Worker, puzzle: Puzzle, limit: int, timeout: float, skip: bool) -> dict:
+    """One solver on one board: status ("no_solution", "solved" with the count of solutions,
+    or "timeout"), seconds and processor seconds."""
+    if skip:
+        return {"status": "timeout", "solutions": 0, "seconds": timeout, "cpu_seconds": timeout}
+    status, sols, seconds, _, cpu = worker.run(puzzle.rows, limit, timeout, 1)
+    if status in ("stopped", "timeout") or seconds > timeout:
+        return {"status": "timeout", "solutions": 0, "seconds": timeout, "cpu_seconds": timeout}
+    return {"status": status, "solutions": len(sols), "seconds": seconds, "cpu_seconds": cpu}
+
+
+def _cell(times: pd.Series, timeout: float) -> str:
+    out = int((times >= timeout).sum())
+    text = f"{_seconds(times.median(), timeout)} ({_seconds(times.max(), timeout)})"
+    return text + (f" [{out}/{len(times)}]" if out else "")
+
+
+def _seconds(t: float, timeout: float) -> str:
+    if t >= timeout:
+        return "timeout"
+    return f"{t * 1000:.1f} ms" if t < 1 else f"{t:.2f} s"
+
+
+def tables(frame: pd.DataFrame, timeout: float) -> str:
+    """Markdown: per family, median (worst) per solver and N with [timeouts/boards], and the
+    ratios ours / best peer of the medians and of the worst cases."""
+    out = []
+    for name in dict.fromkeys(frame["family"]):
+        part = frame[frame["family"] == name]
+        sizes = sorted(part["n"].unique())
+        out.append(f"\n### {name}: median (worst) seconds per board, [timeouts/boards]\n")
+        out.append("| solver | " + " | ".join(f"N={n}" for n in sizes) + " |")
+        out.append("|---" * (len(sizes) + 1) + "|")
+        for solver in dict.fromkeys(part["solver"]):
+            mine = part[part["solver"] == solver]
+            cells = [_cell(mine[mine["n"] == n]["seconds"], timeout) for n in sizes]
+            out.append(f"| {solver} | " + " | ".join(cells) + " |")
+        verdicts = part.groupby("n")["status"].agg(lambda s: ", ".join(
+            f"{v} {c}" for v, c in s[s != "timeout"].value_counts().items()))
+        out.append("\nProved (over all solvers' runs): " + "; ".join(
+            f"N={n}: {text or 'none'}" for n, text in verdicts.items()) + ".")
+        out.append("\n" + ratios(part, timeout))
+    return "\n".join(out)
+
+
+def ratios(part: pd.DataFrame, timeout: float) -> str:
+    """Ours over the best peer (the lowest median, the lowest worst case), per N."""
+    words = []
+    for n, at in part.groupby("n"):
+        stats = at.groupby("solver")["seconds"].agg(["median", "max"])
+        peers = stats[[family(s) != "fast" for s in stats.index]]
+        if "fast" not in stats.index or peers.empty:
+            continue
+        med, worst = stats.loc["fast"], peers.min()
+        words.append(f"N={n}: median {med['median'] / worst['median']:.2g}x "
+                     f"({peers['median'].idxmin()}), worst {med['max'] / worst['max']:.2g}x "
+                     f"({peers['max'].idxmin()})")
+    return ("Ours over the best peer (below 1: ours faster; a timeout counts as "
+            f"{timeout:g} s): " + ("; ".join(words) or "no peer ran") + ".")
+
+
+def reasons(args: argparse.Namespace) -> str:
+    """How often the reason for a transposed board touches an exchanged square."""
+    from dominosa_lab import explain_no_solution
+
+    counts: dict[int, list] = {}
+    for name in ("transposed", "adjacent"):
+        for n in [n for n in args.n if n <= args.reasons_max_n and n in SIZES[name]]:
+            for k in range(args.boards):
+                puzzle, swapped = board(name, n, k)
+                why = explain_no_solution(puzzle, time_limit=args.timeout)
+                if why is None:
+                    continue
+                near = {(r + dr, c + dc) for r, c in swapped
+                        for dr, dc in ((0, 0), (0, 1), (1, 0), (0, -1), (-1, 0))}
+                hit = counts.setdefault(n, [0, 0, 0, []])
+                hit[0] += 1
+                hit[1] += bool(set(swapped) & set(why.squares))
+                hit[2] += bool(near & set(why.squares))
+                hit[3].append(len(why.squares))
+    lines = ["\n### Why there is no solution: the region `explain_no_solution` gives\n",
+             "| N | boards explained | region contains an exchanged square | contains or "
+             "touches one | median region size (squares) |", "|---|---|---|---|---|"]
+    for n, (total, inside, touch, size) in sorted(counts.items()):
+        lines.append(f"| {n} | {total} | {inside} | {touch} | {statistics.median(size):g} |")
+    return "\n".join(lines)
+
+
+def main() -> None:
+    """Run the benchmark and write its tables."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--n", type=int, nargs="+", default=sorted(set().union(*SIZES.values())))
+    parser.add_argument("--families", nargs="+", choices=FAMILIES, default=list(FAMILIES))
+    parser.add_argument("--boards", type=int, default=10)
+    parser.add_argument("--solvers", nargs="+", choices=list(SOLVERS), default=list(PEERS))
+    parser.add_argument("--timeout", type=float, default=60.0)
+    parser.add_argument("--base", metavar="REV", help="also run ours at git revision REV")
+    parser.add_argument("--reasons", action="store_true",
+                        help="measure where explain_no_solution's region lies")
+    parser.add_argument("--reasons-max-n", type=int, default=40)
+    parser.add_argument("--out", default="proofs")
+    args = parser.parse_args()
+    started = machine()
+    note = (f"{args.boards} boards per family and N (N in {' '.join(map(str, args.n))}), "
+            f"timeout {args.timeout:g} s, solvers {', '.join(args.solvers)}.")
+    with with_base(list(args.solvers), args.base) as (solvers, trees, base_note):
+
+        def write(frame: pd.DataFrame, extra: str = "") -> None:
+            RESULTS.mkdir(exist_ok=True)
+            frame.to_csv(RESULTS / f"{args.out}.csv", index=False)
+            (RESULTS / f"{args.out}.md").write_text(
+                f"# Proving that a board has no (second) solution\n\n"
+                f"{stamp('bench_proofs.py', started + '.' + base_note)}\n\n{note}\n"
+                + tables(frame, args.timeout) + "\n" + extra)
+
+        frame = measure(args, solvers, trees, write)
+        write(frame, reasons(args) + "\n" if args.reasons else "")
+    print((RESULTS / f"{args.out}.md").read_text())
+
+
+if __name__ == "__main__":
+    main()
