@@ -106,6 +106,10 @@ def _cmd_solve(args: argparse.Namespace) -> int:
     print(f"method: {info.name}   {what}")
     print(f"nodes: {stats.nodes}   backtracks: {stats.backtracks}   "
           f"max depth: {stats.max_depth}   seconds: {stats.seconds:.3f}")
+    if result.refutation is not None:
+        print(f"\nwhy: {len(result.refutation.steps)} steps, then the conclusion")
+        for k, step in enumerate((*result.refutation.steps, result.refutation.text), 1):
+            print(f"{k}. {step}")
     return 0
 
 
@@ -239,6 +243,11 @@ def _cmd_draw(args: argparse.Namespace) -> int:
     with theme():
         fig = draw_puzzle_and_solution(puzzle, result.solution, pips=args.pips,
                                        titles=(puzzle.name or "puzzle", found))
+        if result.refutation is not None:
+            from dominosa_lab.draw.refutation import draw_refutation
+
+            fig.axes[1].clear()
+            draw_refutation(puzzle, result.refutation, ax=fig.axes[1], coordinates=False)
         fig.savefig(out, dpi=DPI)
     plt.close(fig)
     print(f"wrote {out}; status: {_status(result, info, default)}")
