@@ -26,20 +26,21 @@ ours over the best peer's median and worst (below 1: ours faster).
 
 Writes ``benchmarks/results/proofs.md`` and ``proofs.csv`` (one row per family, board and
 solver; ``swapped`` names the exchanged squares of a transposed board), or the ``--out`` name.
-With ``--reasons`` it also asks :func:`dominosa_lab.explain_no_solution` why each transposed
-board has no solution and counts how often the region it gives contains or touches (shares a
-side with) an exchanged square.
+With ``--reasons`` it asks instead :func:`dominosa_lab.explain_no_solution` why each transposed
+board has no solution and counts how often the squares it gives contain or touch (share a
+side with) an exchanged square (``proofs_reasons.md`` and ``.csv``). ``--append`` keeps the rows
+of an earlier run in the results (a run in parts).
 """
 
 from __future__ import annotations
 
 import argparse
-import statistics
+import time
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
-from bench_peers import SOLVERS, Worker, family, machine, stamp, with_base
+from bench_peers import SOLVERS, Worker, _cell, family, machine, stamp, with_base
 
 from dominosa_lab import Puzzle, random_puzzle, unique_puzzle
 from dominosa_lab.boards import shuffled_puzzle, swap_cells
@@ -125,18 +126,6 @@ def _run(worker: Worker, puzzle: Puzzle, limit: int, timeout: float, skip: bool)
     return {"status": status, "solutions": len(sols), "seconds": seconds, "cpu_seconds": cpu}
 
 
-def _cell(times: pd.Series, timeout: float) -> str:
-    out = int((times >= timeout).sum())
-    text = f"{_seconds(times.median(), timeout)} ({_seconds(times.max(), timeout)})"
-    return text + (f" [{out}/{len(times)}]" if out else "")
-
-
-def _seconds(t: float, timeout: float) -> str:
-    if t >= timeout:
-        return "timeout"
-    return f"{t * 1000:.1f} ms" if t < 1 else f"{t:.2f} s"
-
-
 def tables(frame: pd.DataFrame, timeout: float) -> str:
     """Markdown: per family, median (worst) per solver and N with [timeouts/boards], and the
     ratios ours / best peer of the medians and of the worst cases."""
@@ -149,7 +138,7 @@ def tables(frame: pd.DataFrame, timeout: float) -> str:
         out.append("|---" * (len(sizes) + 1) + "|")
         for solver in dict.fromkeys(part["solver"]):
             mine = part[part["solver"] == solver]
-            cells = [_cell(mine[mine["n"] == n]["seconds"], timeout) for n in sizes]
+            cells = [_cell(mine[mine["n"] == n]["seconds"].tolist(), timeout) for n in sizes]
             out.append(f"| {solver} | " + " | ".join(cells) + " |")
         verdicts = part.groupby("n")["status"].agg(lambda s: ", ".join(
             f"{v} {c}" for v, c in s[s != "timeout"].value_counts().items()))
@@ -175,30 +164,49 @@ def ratios(part: pd.DataFrame, timeout: float) -> str:
             f"{timeout:g} s): " + ("; ".join(words) or "no peer ran") + ".")
 
 
-def reasons(args: argparse.Namespace) -> str:
-    """How often the reason for a transposed board touches an exchanged square."""
-    from dominosa_lab import explain_no_solution
+def reasons(args: argparse.Namespace) -> pd.DataFrame:
+    """Per transposed board of ``args.n`` (N <= ``--reasons-max-n``) proved to have no solution
+    within ``--timeout``: the kind and size of the
+    reason :func:`dominosa_lab.explain_no_solution` gives, the seconds it took, and whether
+    its squares contain or touch (share a side with) an exchanged square."""
+    from dominosa_lab import explain_no_solution, solve
 
-    counts: dict[int, list] = {}
+    rows = []
     for name in ("transposed", "adjacent"):
         for n in [n for n in args.n if n <= args.reasons_max_n and n in SIZES[name]]:
             for k in range(args.boards):
                 puzzle, swapped = board(name, n, k)
-                why = explain_no_solution(puzzle, time_limit=args.timeout)
-                if why is None:
+                if solve(puzzle, time_limit=args.timeout).status != "no_solution":
                     continue
+                start = time.perf_counter()
+                why = explain_no_solution(puzzle, time_limit=args.timeout)
+                seconds = time.perf_counter() - start
+                squares = set() if why is None else set(why.squares)
                 near = {(r + dr, c + dc) for r, c in swapped
-                        for dr, dc in ((0, 0), (0, 1), (1, 0), (0, -1), (-1, 0))}
-                hit = counts.setdefault(n, [0, 0, 0, []])
-                hit[0] += 1
-                hit[1] += bool(set(swapped) & set(why.squares))
-                hit[2] += bool(near & set(why.squares))
-                hit[3].append(len(why.squares))
-    lines = ["\n### Why there is no solution: the region `explain_no_solution` gives\n",
-             "| N | boards explained | region contains an exchanged square | contains or "
-             "touches one | median region size (squares) |", "|---|---|---|---|---|"]
-    for n, (total, inside, touch, size) in sorted(counts.items()):
-        lines.append(f"| {n} | {total} | {inside} | {touch} | {statistics.median(size):g} |")
+                        for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))}
+                rows.append({"family": name, "n": n, "seed": SEED0[name] + 100 * n + k,
+                             "kind": "none" if why is None else why.kind,
+                             "squares": len(squares),
+                             "steps": 0 if why is None else len(why.steps),
+                             "contains": bool(squares & set(swapped)),
+                             "touches": bool(squares & (near | set(swapped))),
+                             "seconds": seconds})
+                print(f"reason {name} N={n} k={k}: {rows[-1]}", flush=True)
+    return pd.DataFrame(rows)
+
+
+def reasons_table(frame: pd.DataFrame) -> str:
+    """Markdown: per family and N, how often the reason touches an exchanged square."""
+    lines = ["| family | N | boards | by deduction | by region | none found | contains an "
+             "exchanged square | contains or touches one | median squares | median steps | "
+             "median seconds |", "|---" * 11 + "|"]
+    for (name, n), at in frame.groupby(["family", "n"], sort=False):
+        kinds = at["kind"].value_counts()
+        lines.append(f"| {name} | {n} | {len(at)} | {kinds.get('deduction', 0)} | "
+                     f"{kinds.get('region', 0)} | {kinds.get('none', 0)} | "
+                     f"{int(at['contains'].sum())} | {int(at['touches'].sum())} | "
+                     f"{at['squares'].median():g} | {at['steps'].median():g} | "
+                     f"{at['seconds'].median():.2f} |")
     return "\n".join(lines)
 
 
@@ -212,25 +220,45 @@ def main() -> None:
     parser.add_argument("--timeout", type=float, default=60.0)
     parser.add_argument("--base", metavar="REV", help="also run ours at git revision REV")
     parser.add_argument("--reasons", action="store_true",
-                        help="measure where explain_no_solution's region lies")
+                        help="only measure where explain_no_solution's region lies "
+                        "(writes OUT_reasons.md and .csv)")
     parser.add_argument("--reasons-max-n", type=int, default=40)
     parser.add_argument("--out", default="proofs")
+    parser.add_argument("--append", action="store_true",
+                        help="keep the rows already in the results file (a run in parts)")
     args = parser.parse_args()
     started = machine()
+    if args.reasons:
+        frame = reasons(args)
+        frame.to_csv(RESULTS / f"{args.out}_reasons.csv", index=False)
+        (RESULTS / f"{args.out}_reasons.md").write_text(
+            "# Why a transposed board has no solution: the reason's region\n\n"
+            f"{stamp('bench_proofs.py', started + '.')}\n\n{args.boards} boards per family "
+            f"and N (those proved to have no solution), `explain_no_solution(board, time_limit="
+            f"{args.timeout:g})`; *none found*: no reason within that time; *touches*: a "
+            "square of the reason is an exchanged square or shares a side with one.\n\n"
+            + reasons_table(frame) + "\n")
+        print((RESULTS / f"{args.out}_reasons.md").read_text())
+        return
+    before = (pd.read_csv(RESULTS / f"{args.out}.csv", keep_default_na=False) if args.append
+              else pd.DataFrame())
     note = (f"{args.boards} boards per family and N (N in {' '.join(map(str, args.n))}), "
             f"timeout {args.timeout:g} s, solvers {', '.join(args.solvers)}.")
+    if args.append:
+        lines = (RESULTS / f"{args.out}.md").read_text().split("\n")
+        note = f"{lines[4]} ({lines[2]}) Then: {note}"
     with with_base(list(args.solvers), args.base) as (solvers, trees, base_note):
 
-        def write(frame: pd.DataFrame, extra: str = "") -> None:
+        def write(frame: pd.DataFrame) -> None:
+            frame = pd.concat([before, frame], ignore_index=True)
             RESULTS.mkdir(exist_ok=True)
             frame.to_csv(RESULTS / f"{args.out}.csv", index=False)
             (RESULTS / f"{args.out}.md").write_text(
                 f"# Proving that a board has no (second) solution\n\n"
                 f"{stamp('bench_proofs.py', started + '.' + base_note)}\n\n{note}\n"
-                + tables(frame, args.timeout) + "\n" + extra)
+                + tables(frame, args.timeout) + "\n")
 
-        frame = measure(args, solvers, trees, write)
-        write(frame, reasons(args) + "\n" if args.reasons else "")
+        measure(args, solvers, trees, write)
     print((RESULTS / f"{args.out}.md").read_text())
 
 
