@@ -29,7 +29,10 @@ solver; ``swapped`` names the exchanged squares of a transposed board), or the `
 With ``--reasons`` it asks instead :func:`dominosa_lab.explain_no_solution` why each transposed
 board has no solution and counts how often the squares it gives contain or touch (share a
 side with) an exchanged square (``proofs_reasons.md`` and ``.csv``). ``--append`` keeps the rows
-of an earlier run in the results (a run in parts).
+of an earlier run in the results (a run in parts). ``--ideas`` measures instead, on the
+transposed boards, the engine with one part changed at a time (probing at level 0, no belief
+guide, no blocked-option rule), the tiling deduction after our level 0, and CaDiCaL on the
+model that our level 0 leaves against CaDiCaL on the plain model (``proofs_ideas.md``).
 """
 
 from __future__ import annotations
@@ -210,6 +213,88 @@ def reasons_table(frame: pd.DataFrame) -> str:
     return "\n".join(lines)
 
 
+#: The engine's parts switched one at a time (arguments of ``first_solution_counts``).
+VARIANTS = {"ours": {}, "probing at level 0": {"probe": True}, "no belief guide": {"guided": False},
+            "no blocked-option rule": {"rule": False}}
+
+
+def ideas(args: argparse.Namespace) -> pd.DataFrame:
+    """Per transposed board: conflicts and seconds of each engine variant of :data:`VARIANTS`
+    (in this process, one after the other), the placements that the tiling deduction rules
+    out after level 0, and CaDiCaL's seconds on the plain model and on the model left after
+    our level 0 (a portfolio's hand-over)."""
+    from dominosa_lab.solvers.fast import first_solution_counts, warm_up
+
+    warm_up()
+    rows = []
+    for name in ("transposed", "adjacent"):
+        for n in args.n:
+            for k in range(args.boards):
+                puzzle, _ = board(name, n, k)
+                row = {"family": name, "n": n, "seed": SEED0[name] + 100 * n + k}
+                for variant, options in VARIANTS.items():
+                    start = time.perf_counter()
+                    counts = first_solution_counts(puzzle, max_nodes=args.max_nodes, **options)
+                    row[f"{variant}: status"] = counts["status"]
+                    row[f"{variant}: conflicts"] = counts["conflicts"]
+                    row[f"{variant}: seconds"] = time.perf_counter() - start
+                row.update(level_zero_hand_over(puzzle))
+                print(f"idea {name} N={n} k={k}: {row}", flush=True)
+                rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def level_zero_hand_over(puzzle: Puzzle) -> dict:
+    """The tiling deduction's count after our level 0, and CaDiCaL's seconds on the plain
+    model and on the placements left after level 0 (exactly one per square and domino left)."""
+    from pysat.solvers import Cadical195
+
+    from dominosa_lab.core.search import Search
+    from dominosa_lab.logic import State, tiling
+    from dominosa_lab.solvers.fast.dominosa import DominosaCover, root_deductions
+
+    start = time.perf_counter()
+    cover = DominosaCover(puzzle)
+    engine = cover.engine(Search())
+    alive = root_deductions(engine, cover, probe=False)
+    value = engine.state()
+    state = State(puzzle)
+    state.active = sum(1 << int(q) for q in np.flatnonzero(value != 0))
+    ruled = sum(step.ruled_out_mask.bit_count() for step in tiling(state)) if alive else 0
+    clauses = [[int(q) + 1] for q in np.flatnonzero(value == 1)]
+    clauses += [[-int(q) - 1] for q in np.flatnonzero(value == 0)]
+    m = cover.model
+    for i in range(m.n_items):
+        lits = [int(q) + 1 for q in m.item_options[m.item_start[i]:m.item_start[i + 1]]
+                if value[q] == -1]
+        if lits and not (value[m.item_options[m.item_start[i]:m.item_start[i + 1]]] == 1).any():
+            clauses.append(lits)
+            clauses += [[-a, -b] for j, a in enumerate(lits) for b in lits[j + 1:]]
+    with Cadical195(bootstrap_with=clauses) as sat:
+        sat.solve()
+    handed = time.perf_counter() - start
+    start = time.perf_counter()
+    SOLVERS["cadical"](puzzle.rows, 1, 0)
+    return {"tiling after level 0": ruled, "cadical: seconds": time.perf_counter() - start,
+            "level 0 + cadical: seconds": handed}
+
+
+def ideas_table(frame: pd.DataFrame) -> str:
+    """Markdown: per family and N, the median conflicts and seconds of each variant, the
+    tiling deduction's median count, and the medians of CaDiCaL alone and after level 0."""
+    head = ["family", "N", *(f"{v}: conflicts (s)" for v in VARIANTS),
+            "tiling after level 0", "cadical s", "level 0 + cadical s"]
+    lines = ["| " + " | ".join(head) + " |", "|---" * len(head) + "|"]
+    for (name, n), at in frame.groupby(["family", "n"], sort=False):
+        cells = [f"{at[f'{v}: conflicts'].median():g} ({at[f'{v}: seconds'].median():.2f})"
+                 for v in VARIANTS]
+        lines.append(f"| {name} | {n} | " + " | ".join(cells) + f" | "
+                     f"{at['tiling after level 0'].median():g} | "
+                     f"{at['cadical: seconds'].median():.2f} | "
+                     f"{at['level 0 + cadical: seconds'].median():.2f} |")
+    return "\n".join(lines)
+
+
 def main() -> None:
     """Run the benchmark and write its tables."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -223,11 +308,29 @@ def main() -> None:
                         help="only measure where explain_no_solution's region lies "
                         "(writes OUT_reasons.md and .csv)")
     parser.add_argument("--reasons-max-n", type=int, default=40)
+    parser.add_argument("--ideas", action="store_true",
+                        help="only measure the engine's parts one at a time on transposed "
+                        "boards (writes OUT_ideas.md and .csv)")
+    parser.add_argument("--max-nodes", type=int, default=5_000_000,
+                        help="the node budget of each variant with --ideas")
     parser.add_argument("--out", default="proofs")
     parser.add_argument("--append", action="store_true",
                         help="keep the rows already in the results file (a run in parts)")
     args = parser.parse_args()
     started = machine()
+    if args.ideas:
+        frame = ideas(args)
+        frame.to_csv(RESULTS / f"{args.out}_ideas.csv", index=False)
+        (RESULTS / f"{args.out}_ideas.md").write_text(
+            "# Proof strength: the engine's parts one at a time, and a hand-over to CaDiCaL\n\n"
+            f"{stamp('bench_proofs.py', started + '.')}\n\n{args.boards} boards per family "
+            f"and N, each variant in this process one after the other, at most "
+            f"{args.max_nodes} nodes (status in the CSV); medians of conflicts (machine-"
+            "independent) and seconds. *tiling after level 0*: placements the tiling deduction "
+            "(grid perfect matchings) rules out once our level 0 has run.\n\n"
+            + ideas_table(frame) + "\n")
+        print((RESULTS / f"{args.out}_ideas.md").read_text())
+        return
     if args.reasons:
         frame = reasons(args)
         frame.to_csv(RESULTS / f"{args.out}_reasons.csv", index=False)
