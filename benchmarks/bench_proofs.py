@@ -282,17 +282,30 @@ def level_zero_hand_over(puzzle: Puzzle) -> dict:
 def ideas_table(frame: pd.DataFrame) -> str:
     """Markdown: per family and N, the median conflicts and seconds of each variant, the
     tiling deduction's median count, and the medians of CaDiCaL alone and after level 0."""
-    head = ["family", "N", *(f"{v}: conflicts (s)" for v in VARIANTS),
+    head = ["family", "N", "boards", *(f"{v}: conflicts (s)" for v in VARIANTS),
             "tiling after level 0", "cadical s", "level 0 + cadical s"]
     lines = ["| " + " | ".join(head) + " |", "|---" * len(head) + "|"]
     for (name, n), at in frame.groupby(["family", "n"], sort=False):
         cells = [f"{at[f'{v}: conflicts'].median():g} ({at[f'{v}: seconds'].median():.2f})"
                  for v in VARIANTS]
-        lines.append(f"| {name} | {n} | " + " | ".join(cells) + f" | "
+        lines.append(f"| {name} | {n} | {len(at)} | " + " | ".join(cells) + f" | "
                      f"{at['tiling after level 0'].median():g} | "
                      f"{at['cadical: seconds'].median():.2f} | "
                      f"{at['level 0 + cadical: seconds'].median():.2f} |")
     return "\n".join(lines)
+
+
+def side_report(args: argparse.Namespace, started: str, suffix: str, title: str, intro: str,
+                frame: pd.DataFrame, table) -> None:
+    """Write ``OUT_suffix.csv`` (with the earlier rows when ``--append``) and ``.md``: the
+    title, the stamp, ``intro`` and ``table(frame)``; print the markdown."""
+    path = RESULTS / f"{args.out}_{suffix}"
+    if args.append:
+        frame = pd.concat([pd.read_csv(path.with_suffix(".csv")), frame], ignore_index=True)
+    frame.to_csv(path.with_suffix(".csv"), index=False)
+    path.with_suffix(".md").write_text(f"# {title}\n\n{stamp('bench_proofs.py', started + '.')}"
+                                       f"\n\n{intro}\n\n{table(frame)}\n")
+    print(path.with_suffix(".md").read_text())
 
 
 def main() -> None:
@@ -319,29 +332,21 @@ def main() -> None:
     args = parser.parse_args()
     started = machine()
     if args.ideas:
-        frame = ideas(args)
-        frame.to_csv(RESULTS / f"{args.out}_ideas.csv", index=False)
-        (RESULTS / f"{args.out}_ideas.md").write_text(
-            "# Proof strength: the engine's parts one at a time, and a hand-over to CaDiCaL\n\n"
-            f"{stamp('bench_proofs.py', started + '.')}\n\n{args.boards} boards per family "
-            f"and N, each variant in this process one after the other, at most "
-            f"{args.max_nodes} nodes (status in the CSV); medians of conflicts (machine-"
-            "independent) and seconds. *tiling after level 0*: placements the tiling deduction "
-            "(grid perfect matchings) rules out once our level 0 has run.\n\n"
-            + ideas_table(frame) + "\n")
-        print((RESULTS / f"{args.out}_ideas.md").read_text())
+        side_report(args, started, "ideas", "Proof strength: the engine's parts one at a time, "
+                    "and a hand-over to CaDiCaL", "Each "
+                    f"variant in this process one after the other, at most {args.max_nodes} "
+                    "nodes (status in the CSV); medians of conflicts (machine-independent) and "
+                    "seconds. *tiling after level 0*: placements the tiling deduction (grid "
+                    "perfect matchings) rules out once our level 0 has run.", ideas(args),
+                    ideas_table)
         return
     if args.reasons:
-        frame = reasons(args)
-        frame.to_csv(RESULTS / f"{args.out}_reasons.csv", index=False)
-        (RESULTS / f"{args.out}_reasons.md").write_text(
-            "# Why a transposed board has no solution: the reason's region\n\n"
-            f"{stamp('bench_proofs.py', started + '.')}\n\n{args.boards} boards per family "
-            f"and N (those proved to have no solution), `explain_no_solution(board, time_limit="
-            f"{args.timeout:g})`; *none found*: no reason within that time; *touches*: a "
-            "square of the reason is an exchanged square or shares a side with one.\n\n"
-            + reasons_table(frame) + "\n")
-        print((RESULTS / f"{args.out}_reasons.md").read_text())
+        side_report(args, started, "reasons", "Why a transposed board has no solution: the "
+                    "reason's region", "The boards proved to have no solution, "
+                    "`explain_no_solution(board, time_limit="
+                    f"{args.timeout:g})`; *none found*: no reason within that time; *touches*: "
+                    "a square of the reason is an exchanged square or shares a side with one.",
+                    reasons(args), reasons_table)
         return
     before = (pd.read_csv(RESULTS / f"{args.out}.csv", keep_default_na=False) if args.append
               else pd.DataFrame())
