@@ -39,14 +39,17 @@ def refute(puzzle: PuzzleLike | State, *, ladder_name: str = "lean") -> Refutati
 
 def contradiction(found: Deduced) -> Refutation | None:
     """The refutation of a ladder's run (kept steps) that ended in a contradiction: of the
-    squares and dominoes left with no placement, the one whose steps are fewest."""
+    squares and dominoes left with no placement, the one whose steps are fewest; its squares
+    are those the steps read and the square left empty, or the squares of the empty domino's
+    placements on the board."""
     if found.status != "contradiction":
         return None
     state = found.state
     g = state.geometry
     empty = [(g.cell_mask[s], {s}, set(), f"square {cell_text(g.cells[s])}")
              for s, mask in enumerate(g.cell_mask) if not state.active & mask]
-    empty += [(g.domino_mask[d], set(), {d}, f"domino {domino_text(g.dominoes[d])}")
+    empty += [(mask, {s for p in bits(mask) for s in g.pairs[p]}, {d},
+               f"domino {domino_text(g.dominoes[d])}")
               for d, mask in enumerate(g.domino_mask) if not state.active & mask]
     best = None
     for need, squares, dominoes, what in empty:
