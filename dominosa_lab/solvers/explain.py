@@ -38,7 +38,8 @@ def explain_no_solution(puzzle: PuzzleLike, *, time_limit: float | None = 60.0
     Returns
     -------
     Refutation or None
-        None when the board has a solution, or when no reason was found in time.
+        None when the board has a solution, or when no reason was found in time (no region
+        smaller than the whole board).
 
     Examples
     --------
@@ -66,4 +67,6 @@ def explain_no_solution(puzzle: PuzzleLike, *, time_limit: float | None = 60.0
     if found_region is None:
         return None
     region, minimal = found_region
+    if not minimal and len(region) == len(puzzle.cells):  # the whole board: no reason yet
+        return None
     return uncovered(found, region.tolist(), minimal)
