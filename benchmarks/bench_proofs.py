@@ -199,16 +199,18 @@ def reasons(args: argparse.Namespace) -> pd.DataFrame:
 
 
 def reasons_table(frame: pd.DataFrame) -> str:
-    """Markdown: per family and N, how often the reason touches an exchanged square."""
+    """Markdown: per family and N, how often the reason touches an exchanged square; the
+    medians of squares and steps are over the boards with a reason."""
     lines = ["| family | N | boards | by deduction | by region | none found | contains an "
              "exchanged square | contains or touches one | median squares | median steps | "
              "median seconds |", "|---" * 11 + "|"]
     for (name, n), at in frame.groupby(["family", "n"], sort=False):
         kinds = at["kind"].value_counts()
+        found = at[at["kind"] != "none"]
         lines.append(f"| {name} | {n} | {len(at)} | {kinds.get('deduction', 0)} | "
                      f"{kinds.get('region', 0)} | {kinds.get('none', 0)} | "
                      f"{int(at['contains'].sum())} | {int(at['touches'].sum())} | "
-                     f"{at['squares'].median():g} | {at['steps'].median():g} | "
+                     f"{found['squares'].median():g} | {found['steps'].median():g} | "
                      f"{at['seconds'].median():.2f} |")
     return "\n".join(lines)
 
