@@ -30,7 +30,7 @@ from dominosa_lab.errors import ArgumentError, DominosaError, FormatError, Puzzl
 
 if TYPE_CHECKING:
     from dominosa_lab.core.puzzle import Puzzle, Solution
-    from dominosa_lab.core.search import SearchResult, SearchStats
+    from dominosa_lab.core.search import Refutation, SearchResult, SearchStats
     from dominosa_lab.solvers.registry import MethodInfo
 
 __all__ = [
@@ -154,6 +154,14 @@ def _placements_json(placements: Any) -> list[list[list[int]]]:
     return [[list(pl.a), list(pl.b)] for pl in placements]
 
 
+def _refutation_json(refutation: Refutation | None) -> dict[str, Any] | None:
+    if refutation is None:
+        return None
+    return {"kind": refutation.kind, "squares": [list(cell) for cell in refutation.squares],
+            "dominoes": [list(domino) for domino in refutation.dominoes],
+            "steps": list(refutation.steps), "text": refutation.text}
+
+
 def _cmd_solve(args: argparse.Namespace) -> int:
     from dominosa_lab.core.options import check_count
     from dominosa_lab.formats import to_box_text
@@ -168,6 +176,7 @@ def _cmd_solve(args: argparse.Namespace) -> int:
         _print_json({"puzzle": puzzle.name, "tatham_id": _tatham_id(puzzle),
                      "status": result.status, "reason": result.reason, "method": info.name,
                      "count": count, "solutions": [_placements_json(s) for s in shown],
+                     "refutation": _refutation_json(result.refutation),
                      "stats": stats.as_dict()})
         return 0
     for i, solution in enumerate(shown or [None], start=1):
@@ -182,6 +191,10 @@ def _cmd_solve(args: argparse.Namespace) -> int:
     print(f"nodes: {stats.nodes}   backtracks: {stats.backtracks}   "
           f"max depth: {stats.max_depth}   seconds: {stats.seconds:.3f}")
     print(_tatham_line(puzzle))
+    if result.refutation is not None:
+        print(f"\nwhy: {len(result.refutation.steps)} steps, then the conclusion")
+        for k, step in enumerate((*result.refutation.steps, result.refutation.text), 1):
+            print(f"{k}. {step}")
     return 0
 
 
@@ -369,15 +382,16 @@ def _cmd_draw(args: argparse.Namespace) -> int:
     info, result, default = _run(puzzle, args, limit=1)
     found = "solution" if result.solution is not None else result.status.replace("_", " ")
     _write_board(out, puzzle, result.solution, beside=True, pips=args.pips,
-                 titles=(puzzle.name or "puzzle", found))
+                 titles=(puzzle.name or "puzzle", found), refutation=result.refutation)
     print(f"wrote {out}; status: {_status(result, info, default)}")
     return 0
 
 
 def _write_board(out: Path, puzzle: Puzzle, solution: Solution | None, *, beside: bool,
-                 titles: tuple[str, str], pips: bool = False) -> None:
-    """The picture of ``draw`` and ``generate -o``: the board alone, or with its solution
-    beside it."""
+                 titles: tuple[str, str], pips: bool = False,
+                 refutation: Refutation | None = None) -> None:
+    """The picture of ``draw`` and ``generate -o``: the board alone, or with its solution (or
+    the refutation of one) beside it."""
     import matplotlib.pyplot as plt
 
     from dominosa_lab.draw.board import draw_puzzle, draw_puzzle_and_solution
@@ -386,6 +400,11 @@ def _write_board(out: Path, puzzle: Puzzle, solution: Solution | None, *, beside
     with theme():
         fig = (draw_puzzle_and_solution(puzzle, solution, pips=pips, titles=titles) if beside
                else draw_puzzle(puzzle, title=titles[0]).figure)
+        if refutation is not None:
+            from dominosa_lab.draw.refutation import draw_refutation
+
+            fig.axes[1].clear()
+            draw_refutation(puzzle, refutation, ax=fig.axes[1], coordinates=False)
         fig.savefig(out, dpi=DPI)
     plt.close(fig)
 

@@ -24,11 +24,13 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from dominosa_lab.core.options import check_count, check_seconds
+from dominosa_lab.core.puzzle import Cell, Domino
 
 __all__ = [
     "DEFAULT_TRACE_LIMIT",
     "Event",
     "Progress",
+    "Refutation",
     "Search",
     "SearchResult",
     "SearchStats",
@@ -106,11 +108,52 @@ class SearchStats:
         }
 
 
+@dataclass(frozen=True)
+class Refutation:
+    """Why a board has no solution, in terms a person can check.
+
+    Attributes
+    ----------
+    squares : tuple of Cell
+        The region: squares that cannot all be covered, each by a different domino.
+    dominoes : tuple of Domino
+        Dominoes that cannot all be placed as well (the argument may need some).
+    steps : tuple of str
+        The deductions, in order, that rule out the placements the argument needs gone.
+    text : str
+        The argument's conclusion in one sentence.
+    kind : str
+        ``"deduction"`` (the steps end with a square or domino with no place left) or
+        ``"region"`` (an exhaustive search of the region's placements left finds no way
+        to cover it; the sentence says whether a way appears without any one square).
+
+    Examples
+    --------
+    >>> r = Refutation(((0, 0),), (), (), "square (0,0) has no placement left", "deduction")
+    >>> print(r)
+    square (0,0) has no placement left
+    """
+
+    squares: tuple[Cell, ...]
+    dominoes: tuple[Domino, ...]
+    steps: tuple[str, ...]
+    text: str
+    kind: Literal["deduction", "region"] = "deduction"
+
+    def __str__(self) -> str:
+        return "\n".join([*self.steps, self.text])
+
+
+#: A method's way to explain a "no_solution" it proved: called (with no argument) when asked.
+Explain = Callable[[], "Refutation | None"]
+
+
 @dataclass
 class SearchResult:
     """What a solve returns: status, solutions, counters and (optionally) the trace.
 
-    ``settings`` are the method's settings the solve was given (e.g. ``{"order": "mrv"}``).
+    ``settings`` are the method's settings the solve was given (e.g. ``{"order": "mrv"}``);
+    ``reason`` says why a search stopped; :attr:`refutation` why there is no solution.
     """
 
     status: Status
@@ -120,11 +163,23 @@ class SearchResult:
     method: str = ""
     settings: dict[str, Any] = field(default_factory=dict)
     reason: str = ""
+    explain: Explain | None = field(default=None, repr=False, compare=False)
+    _refuted: list = field(default_factory=list, init=False, repr=False, compare=False)
 
     @property
     def solution(self):
         """The first solution, or ``None``."""
         return self.solutions[0] if self.solutions else None
+
+    @property
+    def refutation(self) -> Refutation | None:
+        """Why there is no solution (a :class:`Refutation`), when the status is
+        ``no_solution`` and the method can say; found on first use and kept."""
+        if self.status != "no_solution" or self.explain is None:
+            return None
+        if not self._refuted:
+            self._refuted.append(self.explain())
+        return self._refuted[0]
 
     def __repr__(self) -> str:
         return (
@@ -184,6 +239,8 @@ class Search:
         self._clocked = self._deadline is not None or progress is not None
         self._depth = 0
         self._found_at: list[int] = []  # solutions count when each open placement was made
+        #: Set by a method that can explain a "no_solution" it proves (see SearchResult).
+        self.explain: Explain | None = None
 
     @property
     def depth(self) -> int:
@@ -336,4 +393,5 @@ def collect(
         if close is not None:
             close()
     search.finish()
-    return SearchResult(status, found, search.stats, search.events, method, settings or {}, reason)
+    return SearchResult(status, found, search.stats, search.events, method, settings or {}, reason,
+                        search.explain)

@@ -19,6 +19,7 @@ from dominosa_lab.draw.animate import animate, save_gif
 from dominosa_lab.draw.board import draw_domino_table, draw_puzzle, draw_puzzle_and_solution
 from dominosa_lab.draw.cover import draw_dominosa_cover, draw_exact_cover
 from dominosa_lab.draw.peg import draw_empty_heatmap, draw_orientations, draw_peg
+from dominosa_lab.draw.refutation import draw_refutation
 from dominosa_lab.draw.tree import draw_search_tree
 from dominosa_lab.draw.worksheet import write_worksheets
 
@@ -32,6 +33,7 @@ __all__ = [
     "draw_peg",
     "draw_puzzle",
     "draw_puzzle_and_solution",
+    "draw_refutation",
     "draw_search_tree",
     "save_gif",
     "write_worksheets",

@@ -4,10 +4,12 @@ Each method is one module (``rowscan``, ``human``, ``collision``, ``odometer``,
 ``dominowise``, ``dlx``, ``logic``, ``fast``), registered with its :class:`MethodInfo` in
 :mod:`~dominosa_lab.solvers.registry`; :mod:`~dominosa_lab.solvers.run` solves,
 streams, counts and decides uniqueness with any of them; :mod:`~dominosa_lab.solvers.blocks`
-says where a board's solutions differ.
+says where a board's solutions differ; :mod:`~dominosa_lab.solvers.explain` why a board has
+none.
 """
 
 from dominosa_lab.solvers.blocks import Block, SolutionBlocks, solution_blocks
+from dominosa_lab.solvers.explain import explain_no_solution
 from dominosa_lab.solvers.registry import DEFAULT_METHOD, METHODS, MethodInfo, method_info
 from dominosa_lab.solvers.run import (
     SolutionCount,
@@ -27,6 +29,7 @@ __all__ = [
     "SolutionCount",
     "Uniqueness",
     "count_solutions",
+    "explain_no_solution",
     "is_unique",
     "iter_solutions",
     "method_info",

@@ -38,10 +38,11 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterator
+from functools import partial
 from typing import TYPE_CHECKING
 
 from dominosa_lab.core.puzzle import Placement, Puzzle, Solution
-from dominosa_lab.core.search import Search, SearchStopped
+from dominosa_lab.core.search import Refutation, Search, SearchStopped
 from dominosa_lab.solvers.fast.cache import is_compiled
 from dominosa_lab.solvers.fast.mirror import deduced
 
@@ -75,11 +76,20 @@ def solve(puzzle: Puzzle, search: Search) -> Iterator[Solution]:
     ...       method="fast").stats.choices
     0
     """
+    search.explain = partial(_explain, puzzle)
     if _KERNELS not in sys.modules and len(puzzle.placements()) <= DEDUCE_FIRST_MAX:
         placed = deduced(puzzle)
         if placed is not None:
             return _by_deduction(puzzle, search, placed)
     return _compiled(puzzle, search)
+
+
+def _explain(puzzle: Puzzle) -> Refutation | None:
+    """Why a board the engine proved to have no solution has none (see
+    :func:`~dominosa_lab.solvers.explain.explain_no_solution`)."""
+    from dominosa_lab.solvers.explain import explain_no_solution
+
+    return explain_no_solution(puzzle)
 
 
 def _by_deduction(puzzle: Puzzle, search: Search, placed: list[Placement]

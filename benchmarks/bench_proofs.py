@@ -1,0 +1,383 @@
+"""Proving "no solution" (and "no second solution"): the default method and its peers, one run.
+
+Four families of boards, ``--boards`` per N, from fixed seeds (:data:`SEED0`, board ``k`` of
+a family at N has seed ``SEED0[family] + 100 * N + k``):
+
+* ``transposed``: a planted board (``random_puzzle(N, seed)``) with the numbers of two squares
+  of different numbers exchanged (``random_cell_swap``): every number still occurs N + 2
+  times, and almost always the board has no solution;
+* ``adjacent``: the same with two neighbouring squares of two planted dominoes, the slip of a
+  person typing a board;
+* ``shuffled``: the double-N numbers in a uniformly random order (``shuffled_puzzle``);
+* ``unique``: a board of our generator (``unique_puzzle(N, grade="basic")``), counted to two:
+  the proof is that no second solution exists.
+
+Every solver gets each board in a worker process of its own that solved warm-up boards first
+(the workers of ``benchmarks/bench_peers.py``, whose peers are used plainly as described there),
+with a time limit of ``--timeout`` seconds; a timeout counts as the timeout. A solver that timed
+out on more than half of one (family, N)'s boards is not run at larger N of that family.
+The tables give per family and N the median (worst) seconds of each solver, the timeouts, and
+ours over the best peer's median and worst (below 1: ours faster).
+
+    python benchmarks/bench_proofs.py                       # the full run: hours on 2 cores
+    python benchmarks/bench_proofs.py --n 10 20 --boards 3 --families transposed \\
+        --solvers fast cadical --out proofs_smoke          # a quick look
+    python benchmarks/bench_proofs.py --base main --solvers fast   # ours before and after
+
+Writes ``benchmarks/results/proofs.md`` and ``proofs.csv`` (one row per family, board and
+solver; ``swapped`` names the exchanged squares of a transposed board), or the ``--out`` name.
+With ``--reasons`` it asks instead :func:`dominosa_lab.explain_no_solution` why each transposed
+board has no solution and counts how often the squares it gives contain or touch (share a
+side with) an exchanged square (``proofs_reasons.md`` and ``.csv``). ``--append`` keeps the rows
+of an earlier run in the results (a run in parts). ``--ideas`` measures instead, on the
+transposed boards, the engine with one part changed at a time (probing at level 0, no belief
+guide, no blocked-option rule), the tiling deduction after our level 0, and CaDiCaL on the
+model that our level 0 leaves against CaDiCaL on the plain model (``proofs_ideas.md``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+from bench_peers import SOLVERS, Worker, _cell, family, machine, stamp, with_base
+
+from dominosa_lab import Puzzle, random_puzzle, unique_puzzle
+from dominosa_lab.boards import shuffled_puzzle, swap_cells
+
+RESULTS = Path(__file__).parent / "results"
+FAMILIES = ("transposed", "adjacent", "shuffled", "unique")
+SIZES = {"transposed": (10, 20, 40, 60, 100), "adjacent": (10, 20, 40, 60, 100),
+         "shuffled": (10, 20, 40, 60, 100), "unique": (20, 40, 60)}
+#: The first seed of each family (board k at N: SEED0 + 100 N + k).
+SEED0 = {"transposed": 50_000, "adjacent": 60_000, "shuffled": 70_000, "unique": 80_000}
+#: Solutions asked for: one (a proof that there is none), or two (a proof of uniqueness).
+LIMIT = {"transposed": 1, "adjacent": 1, "shuffled": 1, "unique": 2}
+PEERS = ("fast", "cp-sat", "cadical", "glucose")
+
+
+def transposed(n: int, seed: int, adjacent: bool) -> tuple[Puzzle, tuple]:
+    """A planted board with two squares of different numbers exchanged (neighbours when
+    ``adjacent``, never the two halves of one planted domino, which would only turn it round),
+    and the two squares."""
+    puzzle, solution = random_puzzle(n, seed)
+    planted = {frozenset(pl.cells) for pl in solution.placements}
+    rng = np.random.default_rng(seed)
+    cells = puzzle.cells
+    on_board = set(cells)
+    while True:
+        a = cells[rng.integers(len(cells))]
+        if adjacent:
+            step = ((0, 1), (1, 0), (0, -1), (-1, 0))[rng.integers(4)]
+            b = (a[0] + step[0], a[1] + step[1])
+        else:
+            b = cells[rng.integers(len(cells))]
+        if (b in on_board and puzzle.value(a) != puzzle.value(b)
+                and frozenset((a, b)) not in planted):
+            return swap_cells(puzzle, a, b), (a, b)
+
+
+def board(name: str, n: int, k: int) -> tuple[Puzzle, tuple]:
+    """Board ``k`` of family ``name`` at ``n``, and its exchanged squares (if any)."""
+    seed = SEED0[name] + 100 * n + k
+    if name in ("transposed", "adjacent"):
+        return transposed(n, seed, adjacent=name == "adjacent")
+    if name == "shuffled":
+        return shuffled_puzzle(n, seed), ()
+    made = unique_puzzle(n, grade="basic", seed=seed, time_limit=None)
+    return made.puzzle, ()
+
+
+def measure(args: argparse.Namespace, solvers: list[str], trees: dict, done) -> pd.DataFrame:
+    """One row per (family, N, board, solver); ``done(frame)`` after each (family, N)."""
+    workers = {name: Worker(name, tree=trees.get(name)) for name in solvers}
+    rows: list[dict] = []
+    try:
+        for name in args.families:
+            given_up: set[str] = set()
+            for n in [n for n in args.n if n in SIZES[name]]:
+                timeouts = dict.fromkeys(solvers, 0)
+                for k in range(args.boards):
+                    puzzle, swapped = board(name, n, k)
+                    for solver in solvers:
+                        record = _run(workers[solver], puzzle, LIMIT[name], args.timeout,
+                                      solver in given_up or timeouts[solver] > args.boards // 2)
+                        timeouts[solver] += record["status"] == "timeout"
+                        rows.append({"family": name, "n": n, "seed": SEED0[name] + 100 * n + k,
+                                     "solver": solver, **record, "swapped": swapped or ""})
+                        print(f"{name} N={n} k={k} {solver}: {record['status']} "
+                              f"{record['seconds']:.3f} s", flush=True)
+                given_up |= {s for s, count in timeouts.items() if count > args.boards // 2}
+                done(pd.DataFrame(rows))
+    finally:
+        for worker in workers.values():
+            worker.close()
+    return pd.DataFrame(rows)
+
+
+def _run(worker: Worker, puzzle: Puzzle, limit: int, timeout: float, skip: bool) -> dict:
+    """One solver on one board: status ("no_solution", "solved" with the count of solutions,
+    or "timeout"), seconds and processor seconds."""
+    if skip:
+        return {"status": "timeout", "solutions": 0, "seconds": timeout, "cpu_seconds": timeout}
+    status, sols, seconds, _, cpu = worker.run(puzzle.rows, limit, timeout, 1)
+    if status in ("stopped", "timeout") or seconds > timeout:
+        return {"status": "timeout", "solutions": 0, "seconds": timeout, "cpu_seconds": timeout}
+    return {"status": status, "solutions": len(sols), "seconds": seconds, "cpu_seconds": cpu}
+
+
+def tables(frame: pd.DataFrame, timeout: float) -> str:
+    """Markdown: per family, median (worst) per solver and N with [timeouts/boards], and the
+    ratios ours / best peer of the medians and of the worst cases."""
+    out = []
+    for name in dict.fromkeys(frame["family"]):
+        part = frame[frame["family"] == name]
+        sizes = sorted(part["n"].unique())
+        out.append(f"\n### {name}: median (worst) seconds per board, [timeouts/boards]\n")
+        out.append("| solver | " + " | ".join(f"N={n}" for n in sizes) + " |")
+        out.append("|---" * (len(sizes) + 1) + "|")
+        for solver in dict.fromkeys(part["solver"]):
+            mine = part[part["solver"] == solver]
+            cells = [_cell(mine[mine["n"] == n]["seconds"].tolist(), timeout) for n in sizes]
+            out.append(f"| {solver} | " + " | ".join(cells) + " |")
+        verdicts = part.groupby("n")["status"].agg(lambda s: ", ".join(
+            f"{v} {c}" for v, c in s[s != "timeout"].value_counts().items()))
+        out.append("\nProved (over all solvers' runs): " + "; ".join(
+            f"N={n}: {text or 'none'}" for n, text in verdicts.items()) + ".")
+        out.append("\n" + ratios(part, timeout))
+    return "\n".join(out)
+
+
+def ratios(part: pd.DataFrame, timeout: float) -> str:
+    """Ours over the best peer (the lowest median, the lowest worst case), per N."""
+    words = []
+    for n, at in part.groupby("n"):
+        stats = at.groupby("solver")["seconds"].agg(["median", "max"])
+        peers = stats[[family(s) != "fast" for s in stats.index]]
+        if "fast" not in stats.index or peers.empty:
+            continue
+        med, worst = stats.loc["fast"], peers.min()
+        words.append(f"N={n}: median {med['median'] / worst['median']:.2g}x "
+                     f"({peers['median'].idxmin()}), worst {med['max'] / worst['max']:.2g}x "
+                     f"({peers['max'].idxmin()})")
+    return ("Ours over the best peer (below 1: ours faster; a timeout counts as "
+            f"{timeout:g} s): " + ("; ".join(words) or "no peer ran") + ".")
+
+
+def reasons(args: argparse.Namespace) -> pd.DataFrame:
+    """Per transposed board of ``args.n`` (N <= ``--reasons-max-n``) proved to have no solution
+    within ``--timeout``: the kind and size of the
+    reason :func:`dominosa_lab.explain_no_solution` gives, the seconds it took, and whether
+    its squares contain or touch (share a side with) an exchanged square."""
+    from dominosa_lab import explain_no_solution, solve
+
+    rows = []
+    for name in ("transposed", "adjacent"):
+        for n in [n for n in args.n if n <= args.reasons_max_n and n in SIZES[name]]:
+            for k in range(args.boards):
+                puzzle, swapped = board(name, n, k)
+                if solve(puzzle, time_limit=args.timeout).status != "no_solution":
+                    continue
+                start = time.perf_counter()
+                why = explain_no_solution(puzzle, time_limit=args.timeout)
+                seconds = time.perf_counter() - start
+                squares = set() if why is None else set(why.squares)
+                near = {(r + dr, c + dc) for r, c in swapped
+                        for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))}
+                rows.append({"family": name, "n": n, "seed": SEED0[name] + 100 * n + k,
+                             "kind": "none" if why is None else why.kind,
+                             "squares": len(squares),
+                             "steps": 0 if why is None else len(why.steps),
+                             "contains": bool(squares & set(swapped)),
+                             "touches": bool(squares & (near | set(swapped))),
+                             "seconds": seconds})
+                print(f"reason {name} N={n} k={k}: {rows[-1]}", flush=True)
+    return pd.DataFrame(rows)
+
+
+def reasons_table(frame: pd.DataFrame) -> str:
+    """Markdown: per family and N, how often the reason touches an exchanged square; the
+    medians of squares and steps are over the boards with a reason."""
+    lines = ["| family | N | boards | by deduction | by region | none found | contains an "
+             "exchanged square | contains or touches one | median squares | median steps | "
+             "median seconds |", "|---" * 11 + "|"]
+    for (name, n), at in frame.groupby(["family", "n"], sort=False):
+        kinds = at["kind"].value_counts()
+        found = at[at["kind"] != "none"]
+        lines.append(f"| {name} | {n} | {len(at)} | {kinds.get('deduction', 0)} | "
+                     f"{kinds.get('region', 0)} | {kinds.get('none', 0)} | "
+                     f"{int(at['contains'].sum())} | {int(at['touches'].sum())} | "
+                     f"{found['squares'].median():g} | {found['steps'].median():g} | "
+                     f"{at['seconds'].median():.2f} |")
+    return "\n".join(lines)
+
+
+#: The engine's parts switched one at a time (arguments of ``first_solution_counts``).
+VARIANTS = {"ours": {}, "probing at level 0": {"probe": True}, "no belief guide": {"guided": False},
+            "no blocked-option rule": {"rule": False}}
+
+
+def ideas(args: argparse.Namespace) -> pd.DataFrame:
+    """Per transposed board: conflicts and seconds of each engine variant of :data:`VARIANTS`
+    (in this process, one after the other), the placements that the tiling deduction rules
+    out after level 0, and CaDiCaL's seconds on the plain model and on the model left after
+    our level 0 (a portfolio's hand-over)."""
+    from dominosa_lab.solvers.fast import first_solution_counts, warm_up
+
+    warm_up()
+    rows = []
+    for name in ("transposed", "adjacent"):
+        for n in args.n:
+            for k in range(args.boards):
+                puzzle, _ = board(name, n, k)
+                row = {"family": name, "n": n, "seed": SEED0[name] + 100 * n + k}
+                for variant, options in VARIANTS.items():
+                    start = time.perf_counter()
+                    counts = first_solution_counts(puzzle, max_nodes=args.max_nodes, **options)
+                    row[f"{variant}: status"] = counts["status"]
+                    row[f"{variant}: conflicts"] = counts["conflicts"]
+                    row[f"{variant}: seconds"] = time.perf_counter() - start
+                row.update(level_zero_hand_over(puzzle))
+                print(f"idea {name} N={n} k={k}: {row}", flush=True)
+                rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def level_zero_hand_over(puzzle: Puzzle) -> dict:
+    """The tiling deduction's count after our level 0, and CaDiCaL's seconds on the plain
+    model and on the placements left after level 0 (exactly one per square and domino left)."""
+    from pysat.solvers import Cadical195
+
+    from dominosa_lab.core.search import Search
+    from dominosa_lab.logic import State, tiling
+    from dominosa_lab.solvers.fast.dominosa import DominosaCover, root_deductions
+
+    start = time.perf_counter()
+    cover = DominosaCover(puzzle)
+    engine = cover.engine(Search())
+    if not root_deductions(engine, cover, probe=False):  # level 0 proves it: nothing to hand
+        return {"tiling after level 0": 0, "cadical: seconds": _plain_cadical(puzzle),
+                "level 0 + cadical: seconds": time.perf_counter() - start}
+    value = engine.state()
+    state = State(puzzle)
+    state.active = sum(1 << int(q) for q in np.flatnonzero(value != 0))
+    ruled = sum(step.ruled_out_mask.bit_count() for step in tiling(state))
+    clauses = [[int(q) + 1] for q in np.flatnonzero(value == 1)]
+    clauses += [[-int(q) - 1] for q in np.flatnonzero(value == 0)]
+    m = cover.model
+    for i in range(m.n_items):
+        lits = [int(q) + 1 for q in m.item_options[m.item_start[i]:m.item_start[i + 1]]
+                if value[q] == -1]
+        if lits and not (value[m.item_options[m.item_start[i]:m.item_start[i + 1]]] == 1).any():
+            clauses.append(lits)
+            clauses += [[-a, -b] for j, a in enumerate(lits) for b in lits[j + 1:]]
+    with Cadical195(bootstrap_with=clauses) as sat:
+        sat.solve()
+    handed = time.perf_counter() - start
+    return {"tiling after level 0": ruled, "cadical: seconds": _plain_cadical(puzzle),
+            "level 0 + cadical: seconds": handed}
+
+
+def _plain_cadical(puzzle: Puzzle) -> float:
+    """CaDiCaL's seconds on the plain model of ``puzzle`` (bench_peers's runner)."""
+    start = time.perf_counter()
+    SOLVERS["cadical"](puzzle.rows, 1, 0)
+    return time.perf_counter() - start
+
+
+def ideas_table(frame: pd.DataFrame) -> str:
+    """Markdown: per family and N, the median conflicts and seconds of each variant, the
+    tiling deduction's median count, and the medians of CaDiCaL alone and after level 0."""
+    head = ["family", "N", "boards", *(f"{v}: conflicts (s)" for v in VARIANTS),
+            "tiling after level 0", "cadical s", "level 0 + cadical s"]
+    lines = ["| " + " | ".join(head) + " |", "|---" * len(head) + "|"]
+    for (name, n), at in frame.groupby(["family", "n"], sort=False):
+        cells = [f"{at[f'{v}: conflicts'].median():g} ({at[f'{v}: seconds'].median():.2f})"
+                 for v in VARIANTS]
+        lines.append(f"| {name} | {n} | {len(at)} | " + " | ".join(cells) + f" | "
+                     f"{at['tiling after level 0'].median():g} | "
+                     f"{at['cadical: seconds'].median():.2f} | "
+                     f"{at['level 0 + cadical: seconds'].median():.2f} |")
+    return "\n".join(lines)
+
+
+def side_report(args: argparse.Namespace, started: str, suffix: str, title: str, intro: str,
+                frame: pd.DataFrame, table) -> None:
+    """Write ``OUT_suffix.csv`` (with the earlier rows when ``--append``) and ``.md``: the
+    title, the stamp, ``intro`` and ``table(frame)``; print the markdown."""
+    path = RESULTS / f"{args.out}_{suffix}"
+    if args.append:
+        frame = pd.concat([pd.read_csv(path.with_suffix(".csv")), frame], ignore_index=True)
+    frame.to_csv(path.with_suffix(".csv"), index=False)
+    path.with_suffix(".md").write_text(f"# {title}\n\n{stamp('bench_proofs.py', started + '.')}"
+                                       f"\n\n{intro}\n\n{table(frame)}\n")
+    print(path.with_suffix(".md").read_text())
+
+
+def main() -> None:
+    """Run the benchmark and write its tables."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--n", type=int, nargs="+", default=sorted(set().union(*SIZES.values())))
+    parser.add_argument("--families", nargs="+", choices=FAMILIES, default=list(FAMILIES))
+    parser.add_argument("--boards", type=int, default=10)
+    parser.add_argument("--solvers", nargs="+", choices=list(SOLVERS), default=list(PEERS))
+    parser.add_argument("--timeout", type=float, default=60.0)
+    parser.add_argument("--base", metavar="REV", help="also run ours at git revision REV")
+    parser.add_argument("--reasons", action="store_true",
+                        help="only measure where explain_no_solution's region lies "
+                        "(writes OUT_reasons.md and .csv)")
+    parser.add_argument("--reasons-max-n", type=int, default=40)
+    parser.add_argument("--ideas", action="store_true",
+                        help="only measure the engine's parts one at a time on transposed "
+                        "boards (writes OUT_ideas.md and .csv)")
+    parser.add_argument("--max-nodes", type=int, default=5_000_000,
+                        help="the node budget of each variant with --ideas")
+    parser.add_argument("--out", default="proofs")
+    parser.add_argument("--append", action="store_true",
+                        help="keep the rows already in the results file (a run in parts)")
+    args = parser.parse_args()
+    started = machine()
+    if args.ideas:
+        side_report(args, started, "ideas", "Proof strength: the engine's parts one at a time, "
+                    "and a hand-over to CaDiCaL", "Each "
+                    f"variant in this process one after the other, at most {args.max_nodes} "
+                    "nodes (status in the CSV); medians of conflicts (machine-independent) and "
+                    "seconds. *tiling after level 0*: placements the tiling deduction (grid "
+                    "perfect matchings) rules out once our level 0 has run.", ideas(args),
+                    ideas_table)
+        return
+    if args.reasons:
+        side_report(args, started, "reasons", "Why a transposed board has no solution: the "
+                    "reason's region", "The boards proved to have no solution, "
+                    "`explain_no_solution(board, time_limit="
+                    f"{args.timeout:g})`; *none found*: no reason within that time; *touches*: "
+                    "a square of the reason is an exchanged square or shares a side with one.",
+                    reasons(args), reasons_table)
+        return
+    before = (pd.read_csv(RESULTS / f"{args.out}.csv", keep_default_na=False) if args.append
+              else pd.DataFrame())
+    note = (f"{args.boards} boards per family and N (N in {' '.join(map(str, args.n))}), "
+            f"timeout {args.timeout:g} s, solvers {', '.join(args.solvers)}.")
+    if args.append:
+        lines = (RESULTS / f"{args.out}.md").read_text().split("\n")
+        note = f"{lines[4]} ({lines[2]}) Then: {note}"
+    with with_base(list(args.solvers), args.base) as (solvers, trees, base_note):
+
+        def write(frame: pd.DataFrame) -> None:
+            frame = pd.concat([before, frame], ignore_index=True)
+            RESULTS.mkdir(exist_ok=True)
+            frame.to_csv(RESULTS / f"{args.out}.csv", index=False)
+            (RESULTS / f"{args.out}.md").write_text(
+                f"# Proving that a board has no (second) solution\n\n"
+                f"{stamp('bench_proofs.py', started + '.' + base_note)}\n\n{note}\n"
+                + tables(frame, args.timeout) + "\n")
+
+        measure(args, solvers, trees, write)
+    print((RESULTS / f"{args.out}.md").read_text())
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,48 @@
+"""A picture of why a board has no solution: the board with the refutation's region marked."""
+
+from __future__ import annotations
+
+from matplotlib.axes import Axes
+
+from dominosa_lab.core.puzzle import Puzzle
+from dominosa_lab.core.search import Refutation
+from dominosa_lab.draw.board import draw_puzzle
+
+__all__ = ["draw_refutation", "refutation_title"]
+
+
+def refutation_title(refutation: Refutation) -> str:
+    """A short title: how many squares, dominoes and steps the argument takes.
+
+    Examples
+    --------
+    >>> refutation_title(Refutation(((0, 0), (0, 1)), ((0, 1),), ("a step",), "so ...",
+    ...                             "region"))
+    'no solution: 2 squares cannot be covered (1 step before)'
+    """
+    steps = len(refutation.steps)
+    before = f" ({steps} step{'s' * (steps != 1)} before)" if steps else ""
+    if refutation.kind == "region":
+        return f"no solution: {len(refutation.squares)} squares cannot be covered{before}"
+    ended = refutation.text.split(" has no placement")[0].removeprefix("so ")
+    return f"no solution: {ended} has no place{before}"
+
+
+def draw_refutation(puzzle: Puzzle, refutation: Refutation, *, ax: Axes | None = None,
+                    title: str | None = None, coordinates: bool = True) -> Axes:
+    """The board with the squares of ``refutation`` filled in the highlight colour (the region
+    that cannot be covered, or the squares the deductions read), titled by
+    :func:`refutation_title` unless ``title`` is given.
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt
+    >>> from dominosa_lab import Puzzle, explain_no_solution
+    >>> p = Puzzle([[0, 1, 0], [1, 0, 1]])
+    >>> ax = draw_refutation(p, explain_no_solution(p))
+    >>> ax.get_title()
+    'no solution: domino 0-0 has no place'
+    >>> plt.close(ax.figure)
+    """
+    return draw_puzzle(puzzle, ax=ax, highlight=refutation.squares, coordinates=coordinates,
+                       title=refutation_title(refutation) if title is None else title)

@@ -1,0 +1,124 @@
+"""Why a board has no solution, by deduction: the chain of steps that empties a square or domino.
+
+The ladder (:func:`~dominosa_lab.logic.deduce.deduce`) runs until a square or a domino has no
+placement left. Most of its steps are beside the point; :func:`relevant` keeps those the
+conclusion rests on, walking back from the empty square or domino: a step counts when it ruled
+out a placement the argument needs gone, and then every placement of the squares and dominoes it
+read is needed gone too (what it read is only what it is because those were out). The region of
+the :class:`~dominosa_lab.core.search.Refutation` is the squares those steps read.
+"""
+
+from __future__ import annotations
+
+from dominosa_lab.core.puzzle import PuzzleLike, as_puzzle
+from dominosa_lab.core.search import Refutation
+from dominosa_lab.logic.deduce import Deduced, deduce
+from dominosa_lab.logic.geometry import Geometry, bits
+from dominosa_lab.logic.state import State
+from dominosa_lab.logic.step import Step, cell_text, domino_text, join, placement_text, squares_text
+
+__all__ = ["contradiction", "read_squares", "refute", "relevant", "uncovered"]
+
+
+def refute(puzzle: PuzzleLike | State, *, ladder_name: str = "lean") -> Refutation | None:
+    """The deductions of ``ladder_name`` that leave a square or domino with no placement, cut to
+    those the conclusion rests on; None when the ladder stops short of a contradiction.
+
+    Examples
+    --------
+    >>> from dominosa_lab import Puzzle
+    >>> r = refute(Puzzle([[0, 1, 0], [1, 0, 1]]))   # every neighbour pair is 0-1
+    >>> r.kind, r.squares, r.dominoes, r.steps
+    ('deduction', (), ((0, 0),), ())
+    >>> r.text
+    'domino 0-0 has no placement left: the board has no solution'
+    """
+    state = puzzle if isinstance(puzzle, State) else State(as_puzzle(puzzle))
+    return contradiction(deduce(state, ladder_name=ladder_name, keep_steps=True))
+
+
+def contradiction(found: Deduced) -> Refutation | None:
+    """The refutation of a ladder's run (kept steps) that ended in a contradiction: of the
+    squares and dominoes left with no placement, the one whose steps are fewest; its squares
+    are those the steps read and the square left empty, or the squares of the empty domino's
+    placements on the board."""
+    if found.status != "contradiction":
+        return None
+    state = found.state
+    g = state.geometry
+    empty = [(g.cell_mask[s], {s}, set(), f"square {cell_text(g.cells[s])}")
+             for s, mask in enumerate(g.cell_mask) if not state.active & mask]
+    empty += [(mask, {s for p in bits(mask) for s in g.pairs[p]}, {d},
+               f"domino {domino_text(g.dominoes[d])}")
+              for d, mask in enumerate(g.domino_mask) if not state.active & mask]
+    best = None
+    for need, squares, dominoes, what in empty:
+        kept = relevant(found.steps, need, g)
+        for step in kept:
+            squares.update(read_squares(step))
+            dominoes.update(step.domino_indices)
+        if best is None or (len(kept), len(squares)) < (len(best[0]), len(best[1])):
+            best = kept, squares, dominoes, what
+    kept, squares, dominoes, what = best
+    return Refutation(tuple(g.cells[s] for s in sorted(squares)),
+                      tuple(g.dominoes[d] for d in sorted(dominoes)),
+                      tuple(step.text for step in kept),
+                      f"{'so ' if kept else ''}{what} has no placement left: the board has no "
+                      "solution")
+
+
+def uncovered(found: Deduced, region: list[int], minimal: bool = True) -> Refutation:
+    """The refutation of a region (square indices) that the placements a ladder's run (kept
+    steps) left cannot cover with different dominoes: the steps that ruled out placements
+    of the region, and the region with its placements left (``minimal``: no square of it can
+    be left out, which the sentence then says)."""
+    g, active = found.state.geometry, found.state.active
+    need = 0
+    for s in region:
+        need |= g.cell_mask[s]
+    left = bits(need & active)
+    names = [cell_text(g.cells[s]) for s in region]
+    placements = [f"{placement_text(g.placements[p])} ({domino_text(g.dominoes[g.domino_of[p]])})"
+                  for p in left]
+    return Refutation(tuple(g.cells[s] for s in region),
+                      tuple(sorted({g.dominoes[g.domino_of[p]] for p in left})),
+                      tuple(step.text for step in relevant(found.steps, need & ~active, g)),
+                      f"so {squares_text(names)} cannot each be covered by a different "
+                      f"domino: the placements left on them are {join(placements)}, and no "
+                      "choice among them covers all without two overlapping or holding the "
+                      "same domino" + ("" if not minimal else
+                                       ", while without any one of the squares some choice "
+                                       "does") + "; the board has no solution", "region")
+
+def relevant(steps: list[Step], need: int, g: Geometry) -> list[Step]:
+    """The steps, in order, that a conclusion needing the placements of ``need`` (a bit set)
+    ruled out rests on (see the module text).
+
+    Examples
+    --------
+    >>> from dominosa_lab import Puzzle
+    >>> from dominosa_lab import from_tatham
+    >>> d = deduce(from_tatham("3:00033121123313202210"), ladder_name="lean", keep_steps=True)
+    >>> g = d.state.geometry
+    >>> [s.name for s in relevant(d.steps, g.cell_mask[0], g)][:2]
+    ['domino_must_overlap', 'domino_must_overlap']
+    """
+    kept = []
+    for step in reversed(steps):
+        if not step.ruled_out_mask & need:
+            continue
+        kept.append(step)
+        for s in read_squares(step):
+            need |= g.cell_mask[s]
+        for d in step.domino_indices:
+            need |= g.domino_mask[d]
+    return kept[::-1]
+
+
+def read_squares(step: Step) -> tuple[int, ...]:
+    """The squares a step read: those it names, else those of the placements it read."""
+    if step.square_indices or step.domino_indices:
+        return step.square_indices
+    g = step.geometry
+    return tuple(sorted({s for p in bits(step.read_mask) for s in g.pairs[p]}))
+

@@ -1,0 +1,128 @@
+"""Why a board has no solution: the refutation a person can check, by deduction or by region."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import dominosa_lab as dl
+from dominosa_lab.boards import random_cell_swap
+from dominosa_lab.core.exact_cover import ExactCover
+from dominosa_lab.logic import State
+from dominosa_lab.logic.deduce import deduce
+from dominosa_lab.logic.geometry import geometry
+from dominosa_lab.logic.refute import refute, uncovered
+from dominosa_lab.solvers.fast.prove import uncoverable
+
+NO_DOUBLE_ZERO = dl.Puzzle([[0, 1, 0], [1, 0, 1]])  # every neighbour pair is 0-1
+
+
+def covers_region(puzzle: dl.Puzzle, region: set, alive: set | None = None) -> bool:
+    """Dancing links, independent of the engine: can the squares of ``region`` each be covered,
+    by placements of ``alive`` (default: all), without overlap or a domino twice?"""
+    g = geometry(puzzle)
+    squares = sorted(region)
+    others = [c for c in g.cells if c not in region]
+    index = {c: i for i, c in enumerate(squares + others)}
+    n_items = len(index)
+    options = []
+    for p, pl in enumerate(g.placements):
+        if alive is not None and p not in alive:
+            continue
+        if not any(c in region for c in pl.cells):
+            continue
+        options.append([index[c] for c in pl.cells] + [n_items + g.domino_of[p]])
+    problem = ExactCover(len(squares), n_items - len(squares) + len(g.dominoes), options)
+    return next(iter(problem.solve()), None) is not None
+
+
+def unsolvable_swaps(n: int, count: int) -> list[dl.Puzzle]:
+    """The first ``count`` boards with two squares exchanged that have no solution."""
+    found, seed = [], 0
+    while len(found) < count:
+        board = random_cell_swap(dl.random_puzzle(n, seed).puzzle, np.random.default_rng(seed))
+        if dl.solve(board).status == "no_solution":
+            found.append(board)
+        seed += 1
+    return found
+
+
+def test_a_domino_with_no_placement_at_all_is_the_whole_reason():
+    why = refute(NO_DOUBLE_ZERO)
+    assert (why.kind, why.dominoes, why.steps) == ("deduction", ((0, 0),), ())
+    assert why.text == "domino 0-0 has no placement left: the board has no solution"
+
+
+def test_a_solvable_board_has_no_refutation():
+    assert dl.explain_no_solution(dl.load("mikefc-small")) is None
+    assert dl.solve(dl.load("mikefc-small")).refutation is None
+
+
+def test_solve_carries_the_refutation_of_a_board_without_solution():
+    result = dl.solve(NO_DOUBLE_ZERO)
+    assert result.status == "no_solution"
+    assert result.refutation == dl.explain_no_solution(NO_DOUBLE_ZERO)
+
+
+def test_a_stopped_search_has_no_refutation():
+    board = unsolvable_swaps(20, 1)[0]
+    assert dl.solve(board, max_nodes=1).refutation is None
+
+
+@pytest.mark.parametrize("board", unsolvable_swaps(6, 4), ids=lambda b: b.name)
+def test_the_kept_steps_alone_empty_the_square_or_domino_named(board):
+    why = refute(board)
+    found = deduce(board, ladder_name="lean", keep_steps=True)
+    replay = State(board)
+    for step in found.steps:
+        if step.text in why.steps:
+            replay.apply(step)
+    assert replay.contradiction() is not None
+    assert set(why.steps) <= {step.text for step in found.steps}
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(3, 6), st.integers(0, 10_000))
+def test_an_uncoverable_region_cannot_be_covered_and_is_minimal(n, seed):
+    board = random_cell_swap(dl.random_puzzle(n, seed).puzzle, np.random.default_rng(seed))
+    found = uncoverable(board, time_limit=None)
+    solvable = dl.solve(board).status == "solved"
+    assert (found is None) == solvable
+    if found is None:
+        return
+    region, minimal = found
+    cells = {board.cells[s] for s in region.tolist()}
+    assert minimal and not covers_region(board, cells)
+    assert all(covers_region(board, cells - {c}) for c in cells)
+
+
+def test_a_region_refutation_lists_the_placements_left_on_it():
+    board = NO_DOUBLE_ZERO
+    found = deduce(board, ladder_name="lean", max_level="trivial", keep_steps=True)
+    region, _ = uncoverable(board)
+    why = uncovered(found, region.tolist())
+    assert why.kind == "region" and why.squares == ((1, 0), (1, 2))
+    assert "(0,0)-(1,0) (0-1)" in why.text and "without any one of the squares" in why.text
+
+
+def test_the_solve_command_prints_why_there_is_no_solution(tmp_path, capsys):
+    from dominosa_lab.cli import main
+
+    path = tmp_path / "board.txt"
+    path.write_text("0 1 0\n1 0 1\n")
+    assert main(["solve", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "status: no_solution" in out
+    assert "1. domino 0-0 has no placement left: the board has no solution" in out
+
+
+def test_the_draw_command_draws_a_board_without_solution(tmp_path, capsys):
+    pytest.importorskip("matplotlib")
+    from dominosa_lab.cli import main
+
+    board, out = tmp_path / "board.txt", tmp_path / "why.png"
+    board.write_text("0 1 0\n1 0 1\n")
+    assert main(["draw", str(board), "-o", str(out)]) == 0
+    assert out.stat().st_size > 0 and "no_solution" in capsys.readouterr().out
