@@ -192,7 +192,9 @@ def _cmd_solve(args: argparse.Namespace) -> int:
           f"max depth: {stats.max_depth}   seconds: {stats.seconds:.3f}")
     print(_tatham_line(puzzle))
     if result.refutation is not None:
-        print(f"\nwhy: {len(result.refutation.steps)} steps, then the conclusion")
+        steps = len(result.refutation.steps)
+        print(f"\nwhy: {steps} step{'s' * (steps != 1)}, then the conclusion" if steps
+              else "\nwhy:")
         for k, step in enumerate((*result.refutation.steps, result.refutation.text), 1):
             print(f"{k}. {step}")
     return 0
