@@ -32,6 +32,9 @@ import numpy as np
 
 from dominosa_lab.core.puzzle import Puzzle
 from dominosa_lab.core.search import Search
+from dominosa_lab.solvers.fast.dominosa import DominosaCover, root_deductions
+from dominosa_lab.solvers.fast.search import CoverSearch
+from dominosa_lab.solvers.fast.split import assume, fewest, open_level, refute, retract, split
 from dominosa_lab.solvers.fast.state import C_NONE, C_STOP, LEVEL, CoverModel
 
 __all__ = ["ComponentCount", "count_covers", "count_puzzle"]
@@ -59,8 +62,6 @@ class _Counter:
 
     def product(self, options: np.ndarray) -> int:
         """The product of the counts of the components the open ``options`` form."""
-        from dominosa_lab.solvers.fast.split import split
-
         grouped, starts = split(self.m, self.s, options, self.seen, self.parent)
         result = 1
         for a, b in pairwise(starts.tolist()):
@@ -87,15 +88,13 @@ class _Counter:
     def _branch(self, options: np.ndarray, base: int) -> int:
         """Covers with the first option of the item with fewest options, plus those without it,
         until the rest is a conflict or falls apart."""
-        from dominosa_lab.solvers.fast.split import assume, fewest, open_level, refute, split
-
         m, s, g = self.m, self.s, self.g
         total = 0
         while True:
             choices = fewest(m, s, options)
             q = int(choices[0])
             level = int(s.scalars[LEVEL])
-            conflict = self._conflict(assume(m, s, g, q, choices.shape[0], *self.hall))
+            conflict = self._conflict(assume(m, s, g, q, max(choices.shape[0], 2), *self.hall))
             count = 0 if conflict else self.product(options)
             self._retract(level, count)
             total += count
@@ -109,8 +108,6 @@ class _Counter:
             options = grouped
 
     def _retract(self, level: int, count: int) -> None:
-        from dominosa_lab.solvers.fast.split import retract
-
         retract(self.m, self.s, level, count > 0)
 
     def _conflict(self, kind: int) -> bool:
@@ -170,7 +167,6 @@ def count_covers(model: CoverModel, search: Search, dead=()) -> ComponentCount:
     >>> count_covers(from_exact_cover(pairs), Search()).count
     7
     """
-    from dominosa_lab.solvers.fast.search import CoverSearch
     from dominosa_lab.solvers.fast.warm import ensure_compiled
 
     search.set_aside(ensure_compiled())
@@ -194,7 +190,6 @@ def count_puzzle(puzzle: Puzzle, search: Search) -> ComponentCount:
     >>> count_puzzle(load("tcg-n10"), Search())
     ComponentCount(count=16, components=4, cache_hits=0)
     """
-    from dominosa_lab.solvers.fast.dominosa import DominosaCover, root_deductions
     from dominosa_lab.solvers.fast.warm import ensure_compiled
 
     search.set_aside(ensure_compiled())

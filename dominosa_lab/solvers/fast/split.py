@@ -94,13 +94,16 @@ def split(m, s, options, seen, parent):
 @kernel
 def fewest(m, s, options):
     """The open options of the uncovered primary item with fewest left among the items of
-    ``options`` (the first such item met)."""
+    ``options`` (the first such item met); the first option alone when they cover no primary
+    item (it is then in a cover or not)."""
     best, least = -1, 1 << 62
     for q in options:
         for j in range(m.option_start[q], m.option_start[q + 1]):
             i = m.option_items[j]
             if m.primary[i] == 1 and s.left[i] < least:
                 best, least = i, s.left[i]
+    if best < 0:
+        return options[:1]
     row = m.item_options[m.item_start[best]:m.item_start[best + 1]]
     return row[s.value[row] == -1]
 
