@@ -191,7 +191,9 @@ def _by_components(puzzle: Puzzle, search: Search) -> SolutionCount:
     """The exact count of :func:`~dominosa_lab.solvers.fast.count.count_puzzle`, or 0 and
     ``stopped`` when the budget runs out first."""
     from dominosa_lab.solvers.fast.count import count_puzzle
+    from dominosa_lab.solvers.fast.warm import ensure_compiled
 
+    search.set_aside(ensure_compiled())
     try:
         count = count_puzzle(puzzle, search).count
     except SearchStopped as stop:

@@ -167,9 +167,6 @@ def count_covers(model: CoverModel, search: Search, dead=()) -> ComponentCount:
     >>> count_covers(from_exact_cover(pairs), Search()).count
     7
     """
-    from dominosa_lab.solvers.fast.warm import ensure_compiled
-
-    search.set_aside(ensure_compiled())
     engine = CoverSearch(model, search, int, dead=dead, learn=False)
     no_hall = (np.zeros(0, np.int64), np.zeros((0, 2), np.int64), 0, False)
     return _count(engine, no_hall, engine.start())
@@ -190,9 +187,6 @@ def count_puzzle(puzzle: Puzzle, search: Search) -> ComponentCount:
     >>> count_puzzle(load("tcg-n10"), Search())
     ComponentCount(count=16, components=4, cache_hits=0)
     """
-    from dominosa_lab.solvers.fast.warm import ensure_compiled
-
-    search.set_aside(ensure_compiled())
     board = DominosaCover(puzzle)
     engine = board.engine(search, learn=False)
     hall = (board.values, board.pairs, board.max_pip, True)
