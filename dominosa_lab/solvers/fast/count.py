@@ -173,13 +173,9 @@ def count_covers(model: CoverModel, search: Search, dead=()) -> ComponentCount:
 
 
 def count_puzzle(puzzle: Puzzle, search: Search) -> ComponentCount:
-    """The number of solutions of a Dominosa ``puzzle``, counted by components after the
-    engine's level 0 (probing included); the engine's counters go to ``search`` (untraced).
-
-    Raises
-    ------
-    SearchStopped
-        When the budget of ``search`` runs out.
+    """The number of solutions of a Dominosa ``puzzle``, counted as :func:`count_covers` counts
+    (the same counters and budget), after the engine's level 0 with probing and with Hall sets
+    after every step.
 
     Examples
     --------
