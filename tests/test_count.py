@@ -147,6 +147,7 @@ def test_a_board_without_solution_counts_zero():
     assert (count, count.status) == (0, "no_solution")
 
 
-def test_components_of_a_board_are_counted_once_each():
-    result = count_puzzle(random_puzzle(20, 1).puzzle, Search())
-    assert result.components >= 1 and result.count == 13_824
+def test_a_component_met_again_is_read_from_the_cache_and_the_count_stays_exact():
+    puzzle = random_puzzle(6, 0).puzzle
+    result = count_puzzle(puzzle, Search())
+    assert result.cache_hits > 0 and result.count == enumerated(puzzle)
