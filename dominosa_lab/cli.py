@@ -146,7 +146,8 @@ def _cmd_count(args: argparse.Namespace) -> int:
                           "nodes": stats.nodes, "seconds": round(stats.seconds, 6)}))
         return 0
     what = "at least " if not count.exact or (limit is not None and count == limit) else ""
-    print(f"{what}{int(count):,} solution{'s' * (count != 1)}")
+    print(f"{what}{int(count):,} solution{'s' * (count != 1)}" if count or count.exact
+          else "not counted: the count stopped before its end")
     print(f"status: {count.status}{f' ({reason})' if reason else ''}")
     print(f"nodes: {stats.nodes}   seconds: {stats.seconds:.3f}")
     return 0

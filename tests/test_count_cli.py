@@ -30,3 +30,16 @@ def test_count_time_limit_takes_none(capsys):
 def test_count_rejects_a_limit_below_one(capsys):
     assert main(["count", "tcg-n10", "--limit", "0"]) == EXIT_USAGE
     assert "--limit" in capsys.readouterr().err
+
+
+
+def test_count_stopped_by_a_budget_says_it_is_not_counted(monkeypatch, capsys):
+    from dominosa_lab import solvers
+    from dominosa_lab.core.search import SearchStats
+    from dominosa_lab.solvers.run import SolutionCount
+
+    stopped = SolutionCount(0, "stopped", SearchStats(), "time limit of 1 s exhausted")
+    monkeypatch.setattr(solvers, "count_solutions", lambda *args, **kwargs: stopped)
+    assert main(["count", "tcg-n10", "--time-limit", "1"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("not counted") and "status: stopped (time limit" in out
