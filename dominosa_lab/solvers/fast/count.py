@@ -11,19 +11,24 @@ refutation is a conflict or the rest falls apart. Each component's count is cach
 open options in increasing order, a canonical key: the items still to cover are exactly the ones
 those options cover, so two equal keys have equal counts (component caching, as sharpSAT and
 Ganak). On a Dominosa board every step is followed by the engine's deductions, the Hall-set rule
-included. Counts are Python integers: no overflow.
+included. In a large component (:data:`CHECK_MIN_OPTIONS`), each branch first asks the engine's
+clause-learning search whether any cover is left: a branch without one is cut at once, where
+branching alone would refute its dead placements again in every branch below (on planted
+boards most open placements are in no solution). Counts are Python integers: no overflow.
 
 Counting by the house rule: nodes are the options made true, by an assumption or a deduction,
 inside components and at level 0; a choice among k is recorded per assumption on an item with k
 options left (the branch without it is no choice: it is the rest of the same count); an
 assumption or refutation that ends in a conflict is a dead end; backtracks are the placements
-taken back from a branch that counted nothing. ``components`` and ``cache_hits`` say how many
-components were counted and how many were found in the cache.
+taken back from a branch that counted nothing; the nodes of the clause-learning checks are not
+counted. ``components``, ``cache_hits`` and ``checks`` say how many components were counted, how
+many were found in the cache and how many checks were made.
 """
 
 from __future__ import annotations
 
 import sys
+import time
 from contextlib import contextmanager
 from itertools import pairwise
 from typing import NamedTuple
@@ -31,22 +36,27 @@ from typing import NamedTuple
 import numpy as np
 
 from dominosa_lab.core.puzzle import Puzzle
-from dominosa_lab.core.search import Search
+from dominosa_lab.core.search import Search, SearchStopped
 from dominosa_lab.solvers.fast.dominosa import DominosaCover, root_deductions
 from dominosa_lab.solvers.fast.search import CoverSearch
 from dominosa_lab.solvers.fast.split import assume, fewest, open_level, refute, retract, split
 from dominosa_lab.solvers.fast.state import C_NONE, C_STOP, LEVEL, CoverModel
 
-__all__ = ["ComponentCount", "count_covers", "count_puzzle"]
+__all__ = ["CHECK_MIN_OPTIONS", "ComponentCount", "count_covers", "count_puzzle"]
+
+#: Components of at least this many open options ask the clause-learning search whether any
+#: cover is left after each step (smaller ones are refuted faster by branching).
+CHECK_MIN_OPTIONS = 300
 
 
 class ComponentCount(NamedTuple):
     """An exact count and the work it took: ``components`` counted (each once), ``cache_hits``
-    (components found counted already)."""
+    (components found counted already), ``checks`` (questions to the clause-learning search)."""
 
     count: int
     components: int
     cache_hits: int
+    checks: int
 
 
 class _Counter:
@@ -58,7 +68,7 @@ class _Counter:
         self.seen = np.full(self.m.n_items, -1, np.int64)
         self.parent = np.zeros(self.m.n_options, np.int64)
         self.cache: dict[bytes, int] = {}
-        self.components = self.hits = 0
+        self.components = self.hits = self.checks = 0
 
     def product(self, options: np.ndarray) -> int:
         """The product of the counts of the components the open ``options`` form."""
@@ -95,17 +105,35 @@ class _Counter:
             q = int(choices[0])
             level = int(s.scalars[LEVEL])
             conflict = self._conflict(assume(m, s, g, q, max(choices.shape[0], 2), *self.hall))
-            count = 0 if conflict else self.product(options)
+            count = 0 if conflict or not self._extends(options) else self.product(options)
             self._retract(level, count)
             total += count
             if level == base:
                 open_level(s)
-            if self._conflict(refute(m, s, g, q, *self.hall)):
+            if self._conflict(refute(m, s, g, q, *self.hall)) or not self._extends(options):
                 return total
             grouped, starts = split(m, s, options, self.seen, self.parent)
             if starts.shape[0] != 2:
                 return total + self.product(grouped)
             options = grouped
+
+    def _extends(self, options: np.ndarray) -> bool:
+        """Whether a cover extends the current state, as the engine's clause-learning search
+        finds (asked only in components of at least :data:`CHECK_MIN_OPTIONS` options: a
+        branch with no cover is then cut at once instead of refuted again in every branch below
+        it; its nodes are not counted)."""
+        if options.shape[0] < CHECK_MIN_OPTIONS:
+            return True
+        self.checks += 1
+        deadline = self.engine.search.deadline
+        left = None if deadline is None else max(deadline - time.perf_counter(), 1e-3)
+        oracle = CoverSearch(self.m, Search(time_limit=left), int,
+                             dead=np.flatnonzero(self.s.value == 0))
+        try:
+            return oracle.start() and next(oracle.covers(), None) is not None
+        except SearchStopped:
+            self.engine.search.check_time()  # the count's own time limit, in its words
+            return True
 
     def _retract(self, level: int, count: int) -> None:
         retract(self.m, self.s, level, count > 0)
@@ -140,7 +168,7 @@ def _count(engine, hall: tuple, started: bool) -> ComponentCount:
     finally:
         _copy_counters(engine)
     engine.search.stats.solutions = count
-    return ComponentCount(count, counter.components, counter.hits)
+    return ComponentCount(count, counter.components, counter.hits, counter.checks)
 
 
 def _copy_counters(engine) -> None:
@@ -181,7 +209,7 @@ def count_puzzle(puzzle: Puzzle, search: Search) -> ComponentCount:
     --------
     >>> from dominosa_lab import load
     >>> count_puzzle(load("tcg-n10"), Search())
-    ComponentCount(count=16, components=4, cache_hits=0)
+    ComponentCount(count=16, components=4, cache_hits=0, checks=0)
     """
     board = DominosaCover(puzzle)
     engine = board.engine(search, learn=False)
