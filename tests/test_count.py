@@ -14,6 +14,7 @@ from dominosa_lab.boards.shuffled import shuffled_puzzle
 from dominosa_lab.core.exact_cover import ExactCover
 from dominosa_lab.core.puzzle import bone_pile
 from dominosa_lab.core.search import Search, SearchStopped
+from dominosa_lab.solvers.fast import count as count_module
 from dominosa_lab.solvers.fast.count import count_covers, count_puzzle
 from dominosa_lab.solvers.fast.state import from_exact_cover
 from dominosa_lab.tilings.count import count_tilings
@@ -151,3 +152,23 @@ def test_a_component_met_again_is_read_from_the_cache_and_the_count_stays_exact(
     puzzle = random_puzzle(6, 0).puzzle
     result = count_puzzle(puzzle, Search())
     assert result.cache_hits > 0 and result.count == enumerated(puzzle)
+
+
+@settings(max_examples=30)
+@given(boards(min_n=2, max_n=6))
+def test_counts_with_the_learning_check_in_every_component_as_enumeration_does(board):
+    puzzle, _ = board
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(count_module, "CHECK_MIN_OPTIONS", 0)
+        assert counted(puzzle) == enumerated(puzzle)
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_the_learning_check_changes_no_count_of_a_large_board(seed):
+    puzzle = random_puzzle(25, seed).puzzle
+    with_check = count_puzzle(puzzle, Search())
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(count_module, "CHECK_MIN_OPTIONS", 10**9)
+        without = count_puzzle(puzzle, Search())
+    assert with_check.checks > 0 and without.checks == 0
+    assert with_check.count == without.count
