@@ -69,6 +69,7 @@ class _Counter:
         self.parent = np.zeros(self.m.n_options, np.int64)
         self.cache: dict[bytes, int] = {}
         self.components = self.hits = self.checks = 0
+        self.phase: np.ndarray | None = None
 
     def product(self, options: np.ndarray) -> int:
         """The product of the counts of the components the open ``options`` form."""
@@ -129,8 +130,13 @@ class _Counter:
         left = None if deadline is None else max(deadline - time.perf_counter(), 1e-3)
         oracle = CoverSearch(self.m, Search(time_limit=left), int,
                              dead=np.flatnonzero(self.s.value == 0))
+        if self.phase is not None:
+            oracle.prefer(self.phase)  # the last cover found: often still one
         try:
-            return oracle.start() and next(oracle.covers(), None) is not None
+            cover = next(oracle.covers(), None) if oracle.start() else None
+            if cover is not None:
+                self.phase = cover
+            return cover is not None
         except SearchStopped:
             self.engine.search.check_time()  # the count's own time limit, in its words
             return True
