@@ -1,5 +1,5 @@
-"""The ``dominosa-lab`` command: solve, draw, hint, grade and generate puzzles, list the
-catalog, run experiments, reproduce the notebooks.
+"""The ``dominosa-lab`` command: solve, draw, hint, grade and generate puzzles, count their
+solutions, list the catalog, run experiments, reproduce the notebooks.
 
 Every user error ends in one line on stderr and exit status 2; a generation that runs out of
 time says how far it got, on stderr, with exit status 1, and so does a file the system will not
@@ -222,6 +222,30 @@ def _cmd_hint(args: argparse.Namespace) -> int:
     elif result.status == "stuck":
         print("no deduction applies: the next step is a guess (or the puzzle has several "
               "solutions)")
+    return 0
+
+
+def _cmd_count(args: argparse.Namespace) -> int:
+    from dominosa_lab.core.options import check_count
+    from dominosa_lab.solvers import count_solutions
+
+    limit = check_count("--limit", args.limit, minimum=1)
+    time_limit, default = _time_limit(args.time_limit, exponential=True)
+    puzzle = read_puzzle(args.puzzle)
+    count = count_solutions(puzzle, limit=limit, time_limit=time_limit)
+    reason = count.reason + (f", the default; {LIFT}"
+                             if default and "time limit" in count.reason else "")
+    stats = count.stats
+    if args.json:
+        _print_json({"puzzle": puzzle.name, "tatham_id": _tatham_id(puzzle), "count": int(count),
+                     "status": count.status, "exact": count.exact, "limit": limit,
+                     "reason": reason, "nodes": stats.nodes, "seconds": round(stats.seconds, 6)})
+        return 0
+    what = "at least " if not count.exact or (limit is not None and count == limit) else ""
+    print(f"{what}{int(count):,} solution{'s' * (count != 1)}" if count or count.exact
+          else "not counted: the count stopped before its end")
+    print(f"status: {count.status}{f' ({reason})' if reason else ''}")
+    print(f"nodes: {stats.nodes}   seconds: {stats.seconds:.3f}")
     return 0
 
 
@@ -653,6 +677,19 @@ def _hint_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help=JSON_HELP)
 
 
+def _count_options(p: argparse.ArgumentParser) -> None:
+    p.description = (
+        "Count the solutions of a puzzle exactly, without listing them (independent parts of "
+        "the board counted apart and multiplied), or list them up to --limit. Stops after "
+        f"{DEFAULT_TIME_LIMIT:g} s unless told; a stopped count is a lower bound.")
+    p.add_argument("puzzle", help=PUZZLE_HELP)
+    p.add_argument("--limit", type=int, metavar="K", help="stop at K solutions")
+    p.add_argument("--time-limit", metavar="SECONDS",
+                   help=f"stop after this many seconds; 'none' for no limit (default: "
+                   f"{DEFAULT_TIME_LIMIT:g})")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+
+
 def _grade_options(p: argparse.ArgumentParser) -> None:
     from dominosa_lab.logic import LEVELS
 
@@ -783,6 +820,7 @@ def build_parser() -> argparse.ArgumentParser:
         ("solve", "solve a puzzle and print the board with outlines", _solve_options,
          _cmd_solve),
         ("hint", "the next step of reasoning, in words", _hint_options, _cmd_hint),
+        ("count", "the exact number of solutions of a puzzle", _count_options, _cmd_count),
         ("grade", "the difficulty level and the count of each deduction used", _grade_options,
          _cmd_grade),
         ("generate", "a puzzle with exactly one solution, of a chosen grade", _generate_options,

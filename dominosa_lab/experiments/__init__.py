@@ -28,6 +28,7 @@ from dominosa_lab.experiments.caviness import (
     caviness_largest,
     caviness_sampled,
 )
+from dominosa_lab.experiments.counting import counting_planted
 from dominosa_lab.experiments.darby import (
     darby_bias_large,
     darby_bias_small,
@@ -61,6 +62,7 @@ EXPERIMENTS: dict[str, Experiment] = {
     "caviness-census": caviness_census,
     "caviness-sampled": caviness_sampled,
     "caviness-largest": caviness_largest,
+    "counting-planted": counting_planted,
 }
 
 #: The studies that run in this process and leave the executor unused.

@@ -12,17 +12,18 @@ from collections.abc import Iterator
 from typing import Any
 
 from dominosa_lab.core.options import check_callable, check_count, check_flag
-from dominosa_lab.core.puzzle import PuzzleLike, Solution, as_puzzle
+from dominosa_lab.core.puzzle import Puzzle, PuzzleLike, Solution, as_puzzle
 from dominosa_lab.core.search import (
     DEFAULT_TRACE_LIMIT,
     Progress,
     Search,
     SearchResult,
     SearchStats,
+    SearchStopped,
     Status,
     collect,
 )
-from dominosa_lab.solvers.registry import checked_settings, method_info
+from dominosa_lab.solvers.registry import DEFAULT_METHOD, checked_settings, method_info
 
 __all__ = ["SolutionCount", "Uniqueness", "count_solutions", "is_unique", "iter_solutions",
            "solve"]
@@ -158,8 +159,15 @@ def count_solutions(
 ) -> SolutionCount:
     """The number of solutions of ``puzzle``, counting no further than ``limit``.
 
-    Solutions are counted, not kept. The budget works as in :func:`solve`: when
-    it runs out the count so far comes back with ``status="stopped"``.
+    Solutions are counted, not kept. With no ``limit`` and the default method (no
+    settings), they are not even listed: the board is split into independent
+    components after the engine's deductions and the count is the product of theirs
+    (:func:`~dominosa_lab.solvers.fast.count.count_puzzle`; ``stats.nodes`` are then the
+    placements made by assumption or deduction inside components, ``stats.solutions``
+    the count). Otherwise the solutions of ``method`` are enumerated up to ``limit``.
+    The budget works as in :func:`solve`: when it runs out the count so far comes back
+    with ``status="stopped"`` (0 for a count by components, which adds up nothing before
+    it ends).
 
     Examples
     --------
@@ -174,9 +182,27 @@ def count_solutions(
     info = method_info(method)
     limit = check_count("limit", limit, minimum=1)
     search = Search(max_nodes=max_nodes, time_limit=time_limit)
+    if limit is None and info.name == DEFAULT_METHOD and not settings:
+        return _by_components(as_puzzle(puzzle), search)
     stream = _counted(iter_solutions(puzzle, method=info.name, search=search, **settings), limit)
     result = collect(stream, search, limit=None, method=info.name)
     return SolutionCount(len(result.solutions), result.status, result.stats, result.reason)
+
+
+def _by_components(puzzle: Puzzle, search: Search) -> SolutionCount:
+    """The exact count of :func:`~dominosa_lab.solvers.fast.count.count_puzzle`, or 0 and
+    ``stopped`` when the budget runs out first."""
+    from dominosa_lab.solvers.fast.count import count_puzzle
+    from dominosa_lab.solvers.fast.warm import ensure_compiled
+
+    search.set_aside(ensure_compiled())
+    try:
+        count = count_puzzle(puzzle, search).count
+    except SearchStopped as stop:
+        search.finish()
+        return SolutionCount(0, "stopped", search.stats, stop.reason)
+    search.finish()
+    return SolutionCount(count, "solved" if count else "no_solution", search.stats)
 
 
 def _counted(solutions: Iterator[Solution], limit: int | None) -> Iterator[None]:

@@ -1,0 +1,224 @@
+"""Exact counting by components: the number of covers of a
+:class:`~dominosa_lab.solvers.fast.state.CoverModel`, without listing them.
+
+After the level-0 deductions, what is left splits into components (open options joined by the
+items they share, :func:`~dominosa_lab.solvers.fast.split.split`); the count is the product of
+the components' counts. A component is counted by branching on the item with fewest options left
+(:func:`~dominosa_lab.solvers.fast.split.fewest`) on its first option ``q``: the covers with
+``q`` (``q`` assumed, propagated, what is left split again and counted) plus the covers without
+it (``q`` refuted at the component's level, propagated, split again), and so on until a
+refutation is a conflict or the rest falls apart. Each component's count is cached under its
+open options in increasing order, a canonical key: the items still to cover are exactly the ones
+those options cover, so two equal keys have equal counts (component caching, as sharpSAT and
+Ganak). On a Dominosa board every step is followed by the engine's deductions, the Hall-set rule
+included. In a large component (:data:`CHECK_MIN_OPTIONS`), each branch first asks the engine's
+clause-learning search whether any cover is left: a branch without one is cut at once, where
+branching alone would refute its dead placements again in every branch below (on planted
+boards most open placements are in no solution). Counts are Python integers: no overflow.
+
+Counting by the house rule: nodes are the options made true, by an assumption or a deduction,
+inside components and at level 0; a choice among k is recorded per assumption on an item with k
+options left (the branch without it is no choice: it is the rest of the same count); an
+assumption or refutation that ends in a conflict is a dead end; backtracks are the placements
+taken back from a branch that counted nothing; the nodes of the clause-learning checks are not
+counted. ``components``, ``cache_hits`` and ``checks`` say how many components were counted, how
+many were found in the cache and how many checks were made.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from contextlib import contextmanager
+from itertools import pairwise
+from typing import NamedTuple
+
+import numpy as np
+
+from dominosa_lab.core.puzzle import Puzzle
+from dominosa_lab.core.search import Search, SearchStopped
+from dominosa_lab.solvers.fast.dominosa import DominosaCover, root_deductions
+from dominosa_lab.solvers.fast.search import CoverSearch
+from dominosa_lab.solvers.fast.split import assume, fewest, open_level, refute, retract, split
+from dominosa_lab.solvers.fast.state import C_NONE, C_STOP, LEVEL, CoverModel
+
+__all__ = ["CHECK_MIN_OPTIONS", "ComponentCount", "count_covers", "count_puzzle"]
+
+#: Components of at least this many open options ask the clause-learning search whether any
+#: cover is left after each step (smaller ones are refuted faster by branching).
+CHECK_MIN_OPTIONS = 300
+
+
+class ComponentCount(NamedTuple):
+    """An exact count and the work it took: ``components`` counted (each once), ``cache_hits``
+    (components found counted already), ``checks`` (questions to the clause-learning search)."""
+
+    count: int
+    components: int
+    cache_hits: int
+    checks: int
+
+
+class _Counter:
+    """One count: the engine's records, the scratch rows of splitting and the cache."""
+
+    def __init__(self, engine, hall: tuple) -> None:
+        self.engine, self.hall = engine, hall
+        self.m, self.s, self.g = engine.model, engine.s, engine.g
+        self.seen = np.full(self.m.n_items, -1, np.int64)
+        self.parent = np.zeros(self.m.n_options, np.int64)
+        self.cache: dict[bytes, int] = {}
+        self.components = self.hits = self.checks = 0
+        self.phase: np.ndarray | None = None
+
+    def product(self, options: np.ndarray) -> int:
+        """The product of the counts of the components the open ``options`` form."""
+        grouped, starts = split(self.m, self.s, options, self.seen, self.parent)
+        result = 1
+        for a, b in pairwise(starts.tolist()):
+            result *= self.component(grouped[a:b])
+            if result == 0:
+                break
+        return result
+
+    def component(self, options: np.ndarray) -> int:
+        """The count of one component (its open options, in increasing order)."""
+        key = options.tobytes()
+        known = self.cache.get(key)
+        if known is not None:
+            self.hits += 1
+            return known
+        self.components += 1
+        self.engine.search.check_time()
+        base = int(self.s.scalars[LEVEL])
+        total = self._branch(options, base)
+        self._retract(base, total)
+        self.cache[key] = total
+        return total
+
+    def _branch(self, options: np.ndarray, base: int) -> int:
+        """Covers with the first option of the item with fewest options, plus those without it,
+        until the rest is a conflict or falls apart."""
+        m, s, g = self.m, self.s, self.g
+        total = 0
+        while True:
+            choices = fewest(m, s, options)
+            q = int(choices[0])
+            level = int(s.scalars[LEVEL])
+            conflict = self._conflict(assume(m, s, g, q, max(choices.shape[0], 2), *self.hall))
+            count = 0 if conflict or not self._extends(options) else self.product(options)
+            self._retract(level, count)
+            total += count
+            if level == base:
+                open_level(s)
+            if self._conflict(refute(m, s, g, q, *self.hall)) or not self._extends(options):
+                return total
+            grouped, starts = split(m, s, options, self.seen, self.parent)
+            if starts.shape[0] != 2:
+                return total + self.product(grouped)
+            options = grouped
+
+    def _extends(self, options: np.ndarray) -> bool:
+        """Whether a cover extends the current state, as the engine's clause-learning search
+        finds (asked only in components of at least :data:`CHECK_MIN_OPTIONS` options: a
+        branch with no cover is then cut at once instead of refuted again in every branch below
+        it; its nodes are not counted)."""
+        if options.shape[0] < CHECK_MIN_OPTIONS:
+            return True
+        self.checks += 1
+        deadline = self.engine.search.deadline
+        left = None if deadline is None else max(deadline - time.perf_counter(), 1e-3)
+        oracle = CoverSearch(self.m, Search(time_limit=left), int,
+                             dead=np.flatnonzero(self.s.value == 0))
+        if self.phase is not None:
+            oracle.prefer(self.phase)  # the last cover found: often still one
+        try:
+            cover = next(oracle.covers(), None) if oracle.start() else None
+            if cover is not None:
+                self.phase = cover
+            return cover is not None
+        except SearchStopped:
+            self.engine.search.check_time()  # the count's own time limit, in its words
+            return True
+
+    def _retract(self, level: int, count: int) -> None:
+        retract(self.m, self.s, level, count > 0)
+
+    def _conflict(self, kind: int) -> bool:
+        """Whether a step ended in a conflict; raises when it spent the node budget."""
+        if kind == C_STOP:
+            self.engine.search.stats.nodes = self.engine.counters["nodes"]
+            self.engine.search.check_nodes()
+        return kind != C_NONE
+
+
+@contextmanager
+def _deep(frames: int):
+    """Room for ``frames`` more Python frames while counting (a component's count recurses
+    through its sub-components)."""
+    old = sys.getrecursionlimit()
+    sys.setrecursionlimit(old + frames)
+    try:
+        yield
+    finally:
+        sys.setrecursionlimit(old)
+
+
+def _count(engine, hall: tuple, started: bool) -> ComponentCount:
+    """The count after level 0 (``started``: False when level 0 found a conflict), with the
+    engine's counters copied to its search."""
+    counter = _Counter(engine, hall)
+    try:
+        with _deep(8 * counter.m.n_options):
+            count = counter.product(np.arange(counter.m.n_options)) if started else 0
+    finally:
+        _copy_counters(engine)
+    engine.search.stats.solutions = count
+    return ComponentCount(count, counter.components, counter.hits, counter.checks)
+
+
+def _copy_counters(engine) -> None:
+    """The engine's counters into its search's stats."""
+    stats, counters = engine.search.stats, engine.counters
+    stats.nodes, stats.backtracks = counters["nodes"], counters["backtracks"]
+    stats.max_depth, stats.branching = counters["max_depth"], engine.branching
+
+
+def count_covers(model: CoverModel, search: Search, dead=()) -> ComponentCount:
+    """The number of exact covers of ``model`` (options ``dead`` excluded), counted by
+    components; the engine's counters go to ``search`` (untraced).
+
+    Raises
+    ------
+    SearchStopped
+        When the budget of ``search`` runs out.
+
+    Examples
+    --------
+    >>> from dominosa_lab.core.exact_cover import ExactCover
+    >>> from dominosa_lab.solvers.fast.state import from_exact_cover
+    >>> pairs = ExactCover(4, 0, [[0, 1], [2, 3], [0, 2], [1, 3], [0], [1], [2], [3]])
+    >>> count_covers(from_exact_cover(pairs), Search()).count
+    7
+    """
+    engine = CoverSearch(model, search, int, dead=dead, learn=False)
+    no_hall = (np.zeros(0, np.int64), np.zeros((0, 2), np.int64), 0, False)
+    return _count(engine, no_hall, engine.start())
+
+
+def count_puzzle(puzzle: Puzzle, search: Search) -> ComponentCount:
+    """The number of solutions of a Dominosa ``puzzle``, counted as :func:`count_covers` counts
+    (the same counters and budget), after the engine's level 0 with probing and with Hall sets
+    after every step.
+
+    Examples
+    --------
+    >>> from dominosa_lab import load
+    >>> count_puzzle(load("tcg-n10"), Search())
+    ComponentCount(count=16, components=4, cache_hits=0, checks=0)
+    """
+    board = DominosaCover(puzzle)
+    engine = board.engine(search, learn=False)
+    hall = (board.values, board.pairs, board.max_pip, True)
+    return _count(engine, hall, root_deductions(engine, board, probe=True))
+
