@@ -176,3 +176,17 @@ def test_the_generator_s_budget_holds_before_its_first_board_is_graded():
     made = unique_puzzle(120, time_limit=0)
     assert made.status == "stopped" and made.boards == 0
     assert "time limit of 0 s ran out" in made.reason
+
+
+def test_a_search_tree_of_something_not_a_result_names_the_argument():
+    from dominosa_lab.trace.tree import search_tree
+
+    with pytest.raises(ArgumentError, match="result must be a SearchResult"):
+        search_tree(5, load("mikefc-small"))
+
+
+def test_tilings_of_a_shape_too_large_for_memory_are_refused_before_any_allocation():
+    from dominosa_lab.tilings import count_tilings
+
+    with pytest.raises(ArgumentError, match="board: a board of 1,000,000,000,000 cells"):
+        count_tilings((10**6, 10**6))

@@ -30,6 +30,7 @@ import numpy as np
 
 from dominosa_lab.core.board import layout
 from dominosa_lab.core.exact_cover import ExactCover
+from dominosa_lab.core.options import check_fits
 from dominosa_lab.core.puzzle import Placement, Puzzle, check_cell_count, is_int
 from dominosa_lab.core.search import Search
 from dominosa_lab.errors import PuzzleError
@@ -74,6 +75,9 @@ def board_mask(board: BoardShape) -> np.ndarray:
     PuzzleError
         For a negative or non-integer shape, ragged rows, an entry that is
         neither a boolean, an integer nor None, or booleans mixed with numbers.
+    ArgumentError
+        For a shape too large for this machine's memory
+        (:func:`~dominosa_lab.core.options.check_fits`).
 
     Examples
     --------
@@ -92,6 +96,7 @@ def board_mask(board: BoardShape) -> np.ndarray:
         rows, cols = (int(x) for x in board)
         if rows < 0 or cols < 0:
             raise PuzzleError(f"a board shape has non-negative sides, got {tuple(board)}")
+        check_fits("board", rows * cols)
         return np.ones((rows, cols), dtype=bool)
     return _mask_from_rows(board)
 

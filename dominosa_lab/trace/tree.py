@@ -50,6 +50,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from dominosa_lab.core.options import check_type
 from dominosa_lab.core.puzzle import Placement, Puzzle
 from dominosa_lab.core.search import Event, SearchResult
 from dominosa_lab.errors import TraceError
@@ -179,6 +180,7 @@ def search_tree(result: SearchResult, puzzle: Puzzle | None = None) -> nx.DiGrap
     >>> [(t.nodes[n]["label"], t.nodes[n]["outcome"]) for n in sorted(t)]
     [('', 'path'), ('00→', 'path'), ('01↓', 'path'), ('11→', 'solution'), ('01↓', 'dead_end')]
     """
+    check_type("result", result, SearchResult, "a SearchResult (of solve with trace=True)")
     if result.trace is None:
         raise TraceError("result has no trace to draw a tree from; solve it again with "
                          "trace=True")
