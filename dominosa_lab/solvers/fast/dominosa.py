@@ -94,7 +94,7 @@ def cover_lists(pairs, values, domino_rank, max_pip, n_items):
     """The cover model's arrays of a board but the rule's table: placement ``q`` covers the
     squares ``pairs[q]``, then the item of its domino (after the squares, in the order
     ``domino_rank`` gives the board model's numbering); every item primary, squares of class
-    :data:`SQUARE` read through dominoes and dominoes the other way round. Returns option
+    ``SQUARE`` read through dominoes and dominoes the other way round. Returns option
     starts, option items, item starts, item options, primary, rule, class and ``one`` (as
     :class:`~dominosa_lab.solvers.fast.state.CoverModel` orders them)."""
     k, n = pairs.shape[0], values.shape[0]
