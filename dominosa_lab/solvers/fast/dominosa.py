@@ -37,7 +37,8 @@ from dominosa_lab.solvers.fast.rule import rule_table
 from dominosa_lab.solvers.fast.search import CoverSearch
 from dominosa_lab.solvers.fast.state import C_NONE, CoverModel
 
-__all__ = ["RULE_MAX", "DominosaCover", "cover_lists", "fixed_point", "hall_sets_out",
+__all__ = ["RULE_MAX", "DominosaCover", "cover_lists", "fixed_point", "hall_fixed_point",
+           "hall_sets_out",
            "root_deductions", "root_kernel"]
 
 #: Item classes: squares and dominoes; each is read through the other by the blocked rule.
@@ -140,15 +141,24 @@ def root_kernel(m, s, g, dead, values, pairs, max_pip, probe):
     """:func:`root_deductions` as one kernel: the conflict kind it ends with."""
     kind = loop.start(m, s, g, dead)
     while kind == C_NONE:
-        out = hall_sets_out(values, pairs, m.item_start, m.item_options, max_pip, s.value)
-        if out.size:
-            kind = loop.kill(m, s, g, out)
-        elif not probe:
+        kind = hall_fixed_point(m, s, g, values, pairs, max_pip)
+        if kind != C_NONE or not probe:
             break
-        else:
-            kind, ruled = loop.probe(m, s, g, SQUARE)
-            if ruled == 0:
-                break
+        kind, ruled = loop.probe(m, s, g, SQUARE)
+        if ruled == 0:
+            break
+    return kind
+
+
+@kernel
+def hall_fixed_point(m, s, g, values, pairs, max_pip):
+    """The Hall-set rule and propagation until neither rules anything out: the conflict kind."""
+    kind = C_NONE
+    while kind == C_NONE:
+        out = hall_sets_out(values, pairs, m.item_start, m.item_options, max_pip, s.value)
+        if out.size == 0:
+            break
+        kind = loop.kill(m, s, g, out)
     return kind
 
 

@@ -13,7 +13,6 @@ step is followed by the Hall-set rule to a fixed point, as at level 0.
 
 import numpy as np
 
-from dominosa_lab.solvers.fast import loop
 from dominosa_lab.solvers.fast.assign import (
     backjump,
     choice,
@@ -22,7 +21,7 @@ from dominosa_lab.solvers.fast.assign import (
     make_true,
     new_level,
 )
-from dominosa_lab.solvers.fast.dominosa import hall_sets_out
+from dominosa_lab.solvers.fast.dominosa import hall_fixed_point
 from dominosa_lab.solvers.fast.jit import kernel
 from dominosa_lab.solvers.fast.propagate import propagate
 from dominosa_lab.solvers.fast.state import (
@@ -113,11 +112,8 @@ def _deduce(m, s, g, values, pairs, max_pip, hall):
     """Propagation, then (``hall``) the Hall-set rule and propagation to a fixed point; a
     conflict is counted as a dead end. Returns the conflict kind."""
     kind, _, _ = propagate(m, s, g)
-    while hall and kind == C_NONE:
-        out = hall_sets_out(values, pairs, m.item_start, m.item_options, max_pip, s.value)
-        if out.size == 0:
-            break
-        kind = loop.kill(m, s, g, out)
+    if hall and kind == C_NONE:
+        kind = hall_fixed_point(m, s, g, values, pairs, max_pip)
     if kind != C_NONE and kind != C_STOP:
         dead_end(s, kind)
     return kind
