@@ -89,6 +89,14 @@ def test_a_restarted_run_skips_the_chunks_it_already_wrote(tmp_path, dask_client
     assert sum(results.values()) == TOTAL
 
 
+def test_after_a_failed_chunk_only_the_chunks_already_submitted_have_run(tmp_path):
+    calls, chunks = _recorded(tmp_path, fail={"c2"})
+    with pytest.raises(RuntimeError, match="chunk c2 failed"):
+        run_chunks(_recorded_sum, chunks, "serial", store=tmp_path / "s", progress=False)
+    assert _ran(calls) == ["c0", "c1", "c2", "c3"]
+    assert ChunkStore(tmp_path / "s").ids() == {"c0", "c1"}
+
+
 def test_a_finished_store_is_read_back_without_running_anything(tmp_path):
     calls, chunks = _recorded(tmp_path)
     first = run_chunks(_recorded_sum, chunks, "serial", store=tmp_path / "s", progress=False)

@@ -27,9 +27,9 @@ import json
 import os
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from concurrent.futures import Future, as_completed
+from concurrent.futures import FIRST_COMPLETED, Future, wait
 from dataclasses import dataclass
-from itertools import pairwise
+from itertools import islice, pairwise
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -214,11 +214,23 @@ def _check_ids(chunks: list[Chunk]) -> None:
 def _stream(
     fn: Callable[[Any], Any], chunks: list[Chunk], workers: Workers
 ) -> Iterator[tuple[Chunk, Any]]:
-    """Submit every chunk and yield ``(chunk, result)`` as each finishes."""
-    futures: dict[Future, Chunk] = {workers.executor.submit(fn, c.payload): c for c in chunks}
+    """Yield ``(chunk, result)`` as each finishes, with at most two chunks per worker submitted
+    and not finished (so a serial run reports each chunk as it ends, and a large sweep does not
+    queue all its tasks at once)."""
+    waiting = iter(chunks)
+    futures: dict[Future, Chunk] = {}
+
+    def submit(count: int) -> None:
+        for chunk in islice(waiting, count):
+            futures[workers.executor.submit(fn, chunk.payload)] = chunk
+
     try:
-        for future in as_completed(futures):
-            yield futures[future], future.result()
+        submit(2 * workers.count)
+        while futures:
+            finished, _ = wait(futures, return_when=FIRST_COMPLETED)
+            for future in finished:
+                yield futures.pop(future), future.result()
+                submit(1)
     finally:
         for future in futures:
             future.cancel()
