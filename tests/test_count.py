@@ -130,9 +130,7 @@ def test_counts_any_exact_cover_with_the_held_options_forced_first_as_dancing_li
         n_primary, n_secondary, options):
     problem = exact_cover(n_primary, n_secondary, options)
     listed = sum(1 for _ in problem.solve())
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(count_module, "CHECK_MIN_OPTIONS", 0)
-        assert count_covers(from_exact_cover(problem), Search()).count == listed
+    assert count_covers(from_exact_cover(problem), Search(), check_min=0).count == listed
 
 
 def test_a_count_is_exact_beyond_64_bits():

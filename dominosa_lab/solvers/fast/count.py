@@ -76,8 +76,9 @@ class ComponentCount(NamedTuple):
 class _Counter:
     """One count: the engine's records, the scratch rows of splitting and the cache."""
 
-    def __init__(self, engine, hall: tuple) -> None:
+    def __init__(self, engine, hall: tuple, check_min: int | None) -> None:
         self.engine, self.hall = engine, hall
+        self.check_min = CHECK_MIN_OPTIONS if check_min is None else check_min
         self.m, self.s, self.g = engine.model, engine.s, engine.g
         self.seen = np.full(self.m.n_items, -1, np.int64)
         self.parent = np.zeros(self.m.n_options, np.int64)
@@ -113,7 +114,7 @@ class _Counter:
     def _settle(self, options: np.ndarray, base: int) -> int:
         """In a large component, the options every cover left holds made true first (one
         deduction, :meth:`_backbone`), then branching on what is left."""
-        if options.shape[0] >= CHECK_MIN_OPTIONS:
+        if options.shape[0] >= self.check_min:
             held = self._backbone(options)
             if held is None:
                 return 0
@@ -168,7 +169,7 @@ class _Counter:
         clause-learning search finds (asked only in components of at least
         :data:`CHECK_MIN_OPTIONS` options: a branch with no cover is then cut at once instead of
         refuted again in every branch below it; its nodes are not counted)."""
-        if options.shape[0] < CHECK_MIN_OPTIONS or self._fits():
+        if options.shape[0] < self.check_min or self._fits():
             return True
         cover = self._search(None)
         if cover is not None:
@@ -240,10 +241,10 @@ def _deep(frames: int):
         sys.setrecursionlimit(old)
 
 
-def _count(engine, hall: tuple, started: bool) -> ComponentCount:
+def _count(engine, hall: tuple, started: bool, check_min: int | None) -> ComponentCount:
     """The count after level 0 (``started``: False when level 0 found a conflict), with the
     engine's counters copied to its search."""
-    counter = _Counter(engine, hall)
+    counter = _Counter(engine, hall, check_min)
     try:
         with _deep(8 * counter.m.n_options):
             count = counter.product(np.arange(counter.m.n_options)) if started else 0
@@ -260,9 +261,11 @@ def _copy_counters(engine) -> None:
     stats.max_depth, stats.branching = counters["max_depth"], engine.branching
 
 
-def count_covers(model: CoverModel, search: Search, dead=()) -> ComponentCount:
+def count_covers(model: CoverModel, search: Search, dead=(),
+                 check_min: int | None = None) -> ComponentCount:
     """The number of exact covers of ``model`` (options ``dead`` excluded), counted by
-    components; the engine's counters go to ``search`` (untraced).
+    components; the engine's counters go to ``search`` (untraced). Components of at least
+    ``check_min`` open options (None: :data:`CHECK_MIN_OPTIONS`) ask the clause-learning search.
 
     Raises
     ------
@@ -279,10 +282,11 @@ def count_covers(model: CoverModel, search: Search, dead=()) -> ComponentCount:
     """
     engine = CoverSearch(model, search, int, dead=dead, learn=False)
     no_hall = (np.zeros(0, np.int64), np.zeros((0, 2), np.int64), 0, False)
-    return _count(engine, no_hall, engine.start())
+    return _count(engine, no_hall, engine.start(), check_min)
 
 
-def count_puzzle(puzzle: Puzzle, search: Search) -> ComponentCount:
+def count_puzzle(puzzle: Puzzle, search: Search,
+                 check_min: int | None = None) -> ComponentCount:
     """The number of solutions of a Dominosa ``puzzle``, counted as :func:`count_covers` counts
     (the same counters and budget), after the engine's level 0 with probing and with Hall sets
     after every step.
@@ -296,5 +300,5 @@ def count_puzzle(puzzle: Puzzle, search: Search) -> ComponentCount:
     board = DominosaCover(puzzle)
     engine = board.engine(search, learn=False)
     hall = (board.values, board.pairs, board.max_pip, True)
-    return _count(engine, hall, root_deductions(engine, board, probe=True))
+    return _count(engine, hall, root_deductions(engine, board, probe=True), check_min)
 
