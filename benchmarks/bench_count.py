@@ -4,12 +4,14 @@ Ganak (``pyganak``, winner of the 2024 and 2025 Model Counting Competitions) and
 
 For every N, boards ``random_puzzle(N, seed).puzzle`` with seeds ``--seed0`` on; each count runs
 in a fresh process of its own (killed at the timeout plus 10 s) and its time is measured inside
-it: ours after a warm-up count of an N = 6 board there (numba's kernels loaded), the peers from
+it: ours after a warm-up count of an N = 25 board there (numba's kernels loaded, those of
+its clause-learning questions too), the peers from
 the rows of numbers to the count (the CNF built in that time). The peers' CNF: one variable per
 placement, per square and per domino one clause saying "at least one" and pairwise clauses
 saying "at most one" (the model of ``bench_peers.py``). The counts are checked equal across
 counters. A counter that timed out on more than half of one N's boards is not run at larger N
-("-"). ``--counters`` and ``--sizes`` run a subset.
+("-"). ``--counters`` and ``--sizes`` run a subset; ``--large-boards`` sets how many boards
+the sizes from N = 100 on take (a count there can take the whole timeout).
 
     python benchmarks/bench_count.py                              # the full run
     python benchmarks/bench_count.py --sizes 6,10 --boards 3 --timeout 10 --out smoke
@@ -36,8 +38,8 @@ from dominosa_lab import count_solutions, random_puzzle
 
 RESULTS = Path(__file__).parent / "results"
 SIZES = (6, 10, 15, 20, 25, 40, 60, 100, 150)
-#: Sizes only ours is run at.
-OURS_ONLY = (150,)
+#: Sizes from which ``--large-boards`` boards are counted.
+LARGE = 100
 VERSIONS = {"ganak": "pyganak", "d4": "d4solver"}
 
 
@@ -85,7 +87,7 @@ COUNTERS = {"ours": ours, "ganak": ganak, "d4": d4}
 def _worker(name, rows, timeout, conn):
     run = COUNTERS[name]
     if name == "ours":
-        run(random_puzzle(6, 0).puzzle.rows, timeout)
+        run(random_puzzle(25, 0).puzzle.rows, timeout)
     start, cpu = time.perf_counter(), time.process_time()
     status, count = run(rows, timeout)
     conn.send((status, count, time.perf_counter() - start, time.process_time() - cpu))
@@ -106,17 +108,20 @@ def count_in_process(name: str, rows, timeout: float) -> tuple[str, int, float, 
     return got
 
 
-def measure(sizes, boards: int, seed0: int, timeout: float, counters, done) -> pd.DataFrame:
-    """One row per (counter, board); ``done(frame)`` after each N."""
+def measure(sizes, boards: tuple[int, int], seed0: int, timeout: float, counters,
+            done) -> pd.DataFrame:
+    """One row per (counter, board), ``boards`` boards per N (below :data:`LARGE`, from it);
+    ``done(frame)`` after each N."""
     rows_out: list[dict] = []
     given_up: set[str] = set()
     for n in sizes:
         timeouts = dict.fromkeys(counters, 0)
-        for k in range(boards):
+        n_boards = boards[n >= LARGE]
+        for k in range(n_boards):
             rows = random_puzzle(n, seed0 + k).puzzle.rows
             counts = {}
             for name in counters:
-                if name in given_up or (name != "ours" and n in OURS_ONLY):
+                if name in given_up:
                     continue
                 status, count, seconds, cpu = count_in_process(name, rows, timeout)
                 if status == "timeout":
@@ -128,7 +133,7 @@ def measure(sizes, boards: int, seed0: int, timeout: float, counters, done) -> p
                 print(f"N={n} seed={seed0 + k} {name}: {status} {count} {seconds:.3f} s",
                       flush=True)
             assert len(set(counts.values())) <= 1, (n, seed0 + k, counts)
-        given_up |= {name for name, t in timeouts.items() if t > boards // 2}
+        given_up |= {name for name, t in timeouts.items() if t > n_boards // 2}
         done(pd.DataFrame(rows_out))
     return pd.DataFrame(rows_out)
 
@@ -187,6 +192,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default=",".join(map(str, SIZES)))
     parser.add_argument("--boards", type=int, default=10)
+    parser.add_argument("--large-boards", type=int, default=None,
+                        help=f"boards per N from N = {LARGE} on (default: --boards)")
     parser.add_argument("--seed0", type=int, default=5000)
     parser.add_argument("--timeout", type=float, default=60.0)
     parser.add_argument("--counters", default=",".join(COUNTERS),
@@ -198,6 +205,7 @@ def main() -> None:
     if unknown:
         parser.error(f"unknown counters {sorted(unknown)}; known: {', '.join(COUNTERS)}")
     sizes = [int(s) for s in args.sizes.split(",") if s]
+    boards = (args.boards, args.boards if args.large_boards is None else args.large_boards)
     started = machine()
 
     def write(frame: pd.DataFrame) -> None:
@@ -205,14 +213,15 @@ def main() -> None:
         frame.to_csv(RESULTS / f"{args.out}.csv", index=False)
         text = (f"# Dominosa: counting every solution, ours and model counters\n\n"
                 f"{stamp('bench_count.py', started)}\n\n"
-                f"{args.boards} random planted boards per N (seeds {args.seed0}-"
-                f"{args.seed0 + args.boards - 1}), each count in a fresh process, timeout "
+                f"{boards[0]} random planted boards per N below {LARGE}, {boards[1]} from it "
+                f"on (seeds from {args.seed0}), each count in a fresh process, timeout "
                 f"{args.timeout:g} s (counted as {args.timeout:g} s). Cells: median / worst "
-                f"seconds. N in {list(OURS_ONLY)}: ours alone. Every count that finished "
-                f"agreed across counters.\n\n" + tables(frame, args.timeout) + "\n")
+                f"seconds; a counter that timed out on more than half of one N's boards is not "
+                f"run at larger N (-). Every count that finished agreed across counters.\n\n"
+                + tables(frame, args.timeout) + "\n")
         (RESULTS / f"{args.out}.md").write_text(text)
 
-    measure(sizes, args.boards, args.seed0, args.timeout, counters, write)
+    measure(sizes, boards, args.seed0, args.timeout, counters, write)
     print((RESULTS / f"{args.out}.md").read_text())
 
 

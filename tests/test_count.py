@@ -32,6 +32,13 @@ def counted(puzzle: Puzzle) -> int:
     return count_puzzle(puzzle, Search()).count
 
 
+def exact_cover(n_primary: int, n_secondary: int, options: list[list[int]]) -> ExactCover:
+    """An exact-cover problem of the drawn options: each option's first item made primary."""
+    n_items = n_primary + n_secondary
+    return ExactCover(n_primary, n_secondary,
+                      [sorted({o[0] % n_primary, *(i % n_items for i in o[1:])}) for o in options])
+
+
 def gapped_board(n: int, seed: int) -> Puzzle:
     """A random double-n board with gaps: a uniform tiling of a wider rectangle with dominoes
     dropped until (n+1)(n+2) cells are left, and a random puzzle on those cells."""
@@ -110,11 +117,20 @@ def test_counts_of_all_boards_sum_to_tilings_times_orderings_times_turnings(
        st.lists(st.lists(st.integers(0, 8), min_size=1, max_size=3, unique=True),
                 min_size=1, max_size=12))
 def test_counts_any_exact_cover_as_dancing_links_does(n_primary, n_secondary, options):
-    n_items = n_primary + n_secondary
-    options = [sorted({o[0] % n_primary, *(i % n_items for i in o[1:])}) for o in options]
-    problem = ExactCover(n_primary, n_secondary, options)
+    problem = exact_cover(n_primary, n_secondary, options)
     listed = sum(1 for _ in problem.solve())
     assert count_covers(from_exact_cover(problem), Search()).count == listed
+
+
+@settings(max_examples=60)
+@given(st.integers(1, 6), st.integers(0, 3),
+       st.lists(st.lists(st.integers(0, 8), min_size=1, max_size=3, unique=True),
+                min_size=1, max_size=12))
+def test_counts_any_exact_cover_with_the_held_options_forced_first_as_dancing_links_does(
+        n_primary, n_secondary, options):
+    problem = exact_cover(n_primary, n_secondary, options)
+    listed = sum(1 for _ in problem.solve())
+    assert count_covers(from_exact_cover(problem), Search(), check_min=0).count == listed
 
 
 def test_a_count_is_exact_beyond_64_bits():

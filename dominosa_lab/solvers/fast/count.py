@@ -11,10 +11,14 @@ refutation is a conflict or the rest falls apart. Each component's count is cach
 open options in increasing order, a canonical key: the items still to cover are exactly the ones
 those options cover, so two equal keys have equal counts (component caching, as sharpSAT and
 Ganak). On a Dominosa board every step is followed by the engine's deductions, the Hall-set rule
-included. In a large component (:data:`CHECK_MIN_OPTIONS`), each branch first asks the engine's
-clause-learning search whether any cover is left: a branch without one is cut at once, where
+included. In a large component (:data:`CHECK_MIN_OPTIONS`), the engine's clause-learning
+search is asked first for the options every cover left holds (its backbone, among the options
+of the last cover found: "a cover without one of these?", asked again without those each answer
+lacks until there is none), and they are made true at once; then each branch with no cover
+known to extend it asks whether any cover is left: a branch without one is cut at once, where
 branching alone would refute its dead placements again in every branch below (on planted
-boards most open placements are in no solution). Counts are Python integers: no overflow.
+boards most open placements are in no solution). Branching takes the option of the last cover
+found first, so that its branch needs no question. Counts are Python integers: no overflow.
 
 Counting by the house rule: nodes are the options made true, by an assumption or a deduction,
 inside components and at level 0; a choice among k is recorded per assumption on an item with k
@@ -37,9 +41,19 @@ import numpy as np
 
 from dominosa_lab.core.puzzle import Puzzle
 from dominosa_lab.core.search import Search, SearchStopped
+from dominosa_lab.solvers.fast.decide import guide
 from dominosa_lab.solvers.fast.dominosa import DominosaCover, root_deductions
 from dominosa_lab.solvers.fast.search import CoverSearch
-from dominosa_lab.solvers.fast.split import assume, fewest, open_level, refute, retract, split
+from dominosa_lab.solvers.fast.split import (
+    assume,
+    fewest,
+    force,
+    open_level,
+    refute,
+    retract,
+    some_false,
+    split,
+)
 from dominosa_lab.solvers.fast.state import C_NONE, C_STOP, LEVEL, CoverModel
 
 __all__ = ["CHECK_MIN_OPTIONS", "ComponentCount", "count_covers", "count_puzzle"]
@@ -62,8 +76,9 @@ class ComponentCount(NamedTuple):
 class _Counter:
     """One count: the engine's records, the scratch rows of splitting and the cache."""
 
-    def __init__(self, engine, hall: tuple) -> None:
+    def __init__(self, engine, hall: tuple, check_min: int | None) -> None:
         self.engine, self.hall = engine, hall
+        self.check_min = CHECK_MIN_OPTIONS if check_min is None else check_min
         self.m, self.s, self.g = engine.model, engine.s, engine.g
         self.seen = np.full(self.m.n_items, -1, np.int64)
         self.parent = np.zeros(self.m.n_options, np.int64)
@@ -91,19 +106,36 @@ class _Counter:
         self.components += 1
         self.engine.search.check_time()
         base = int(self.s.scalars[LEVEL])
-        total = self._branch(options, base)
+        total = self._settle(options, base)
         self._retract(base, total)
         self.cache[key] = total
         return total
 
+    def _settle(self, options: np.ndarray, base: int) -> int:
+        """In a large component, the options every cover left holds made true first (one
+        deduction, :meth:`_backbone`), then branching on what is left."""
+        if options.shape[0] >= self.check_min:
+            held = self._backbone(options)
+            if held is None:
+                return 0
+            if held.shape[0]:
+                m, s = self.m, self.s
+                if self._conflict(force(m, s, self.g, held, *self.hall)):
+                    return 0
+                grouped, starts = split(m, s, options, self.seen, self.parent)
+                if starts.shape[0] != 2:
+                    return self.product(grouped)
+                options = grouped
+        return self._branch(options, base)
+
     def _branch(self, options: np.ndarray, base: int) -> int:
-        """Covers with the first option of the item with fewest options, plus those without it,
-        until the rest is a conflict or falls apart."""
+        """Covers with an option of the item with fewest options (one of the last cover found
+        if it has one), plus those without it, until the rest is a conflict or falls apart."""
         m, s, g = self.m, self.s, self.g
         total = 0
         while True:
             choices = fewest(m, s, options)
-            q = int(choices[0])
+            q = self._pick(choices)
             level = int(s.scalars[LEVEL])
             conflict = self._conflict(assume(m, s, g, q, max(choices.shape[0], 2), *self.hall))
             count = 0 if conflict or not self._extends(options) else self.product(options)
@@ -118,28 +150,73 @@ class _Counter:
                 return total + self.product(grouped)
             options = grouped
 
+    def _pick(self, choices: np.ndarray) -> int:
+        """The option of the last cover found among ``choices`` (the branch with it then has a
+        cover: no check), else the first."""
+        if self.phase is not None:
+            held = choices[np.isin(choices, self.phase)]
+            if held.shape[0]:
+                return int(held[0])
+        return int(choices[0])
+
+    def _fits(self) -> bool:
+        """Whether the last cover found still extends the current state (deductions are sound:
+        they never rule out an option of a cover that extends the state)."""
+        return self.phase is not None and bool((self.s.value[self.phase] != 0).all())
+
     def _extends(self, options: np.ndarray) -> bool:
-        """Whether a cover extends the current state, as the engine's clause-learning search
-        finds (asked only in components of at least :data:`CHECK_MIN_OPTIONS` options: a
-        branch with no cover is then cut at once instead of refuted again in every branch below
-        it; its nodes are not counted)."""
-        if options.shape[0] < CHECK_MIN_OPTIONS:
+        """Whether a cover extends the current state: the last cover found, or one the engine's
+        clause-learning search finds (asked only in components of at least
+        :data:`CHECK_MIN_OPTIONS` options: a branch with no cover is then cut at once instead of
+        refuted again in every branch below it; its nodes are not counted)."""
+        if options.shape[0] < self.check_min or self._fits():
             return True
+        cover = self._search(None)
+        if cover is not None:
+            self.phase = cover
+        return cover is not None
+
+    def _backbone(self, options: np.ndarray) -> np.ndarray | None:
+        """The options of the last cover among the open ``options`` that every cover left holds
+        (None: no cover is left). Asked of the clause-learning search as one question, "a cover
+        without one of them", and asked again without those its answer lacks, until there is
+        none: one refutation for all of them, where branching would refute each alternative of
+        each of them in turn."""
+        if not self._extends(options):
+            return None
+        held = options[np.isin(options, self.phase)]
+        while held.shape[0]:
+            cover = self._search(held)
+            if cover is None:
+                return held
+            self.phase = cover
+            held = held[np.isin(held, cover)]
+        return held
+
+    def _search(self, differ: np.ndarray | None) -> np.ndarray | None:
+        """A cover extending the current state (with ``differ``: lacking an option of it) from a
+        fresh clause-learning search steered to the last cover found (before one is found: to
+        the placements belief propagation believes in); None when there is none."""
         self.checks += 1
         deadline = self.engine.search.deadline
         left = None if deadline is None else max(deadline - time.perf_counter(), 1e-3)
         oracle = CoverSearch(self.m, Search(time_limit=left), int,
                              dead=np.flatnonzero(self.s.value == 0))
-        if self.phase is not None:
-            oracle.prefer(self.phase)  # the last cover found: often still one
+        if not oracle.start():
+            return None
+        if differ is not None:
+            kind, oracle.g = some_false(oracle.model, oracle.s, oracle.g, differ)
+            if kind != C_NONE:
+                return None
+        if self.phase is None:
+            guide(oracle)
+        else:
+            oracle.prefer(self.phase)
         try:
-            cover = next(oracle.covers(), None) if oracle.start() else None
-            if cover is not None:
-                self.phase = cover
-            return cover is not None
+            return next(oracle.covers(), None)
         except SearchStopped:
             self.engine.search.check_time()  # the count's own time limit, in its words
-            return True
+            raise
 
     def _retract(self, level: int, count: int) -> None:
         retract(self.m, self.s, level, count > 0)
@@ -164,10 +241,10 @@ def _deep(frames: int):
         sys.setrecursionlimit(old)
 
 
-def _count(engine, hall: tuple, started: bool) -> ComponentCount:
+def _count(engine, hall: tuple, started: bool, check_min: int | None) -> ComponentCount:
     """The count after level 0 (``started``: False when level 0 found a conflict), with the
     engine's counters copied to its search."""
-    counter = _Counter(engine, hall)
+    counter = _Counter(engine, hall, check_min)
     try:
         with _deep(8 * counter.m.n_options):
             count = counter.product(np.arange(counter.m.n_options)) if started else 0
@@ -184,9 +261,11 @@ def _copy_counters(engine) -> None:
     stats.max_depth, stats.branching = counters["max_depth"], engine.branching
 
 
-def count_covers(model: CoverModel, search: Search, dead=()) -> ComponentCount:
+def count_covers(model: CoverModel, search: Search, dead=(),
+                 check_min: int | None = None) -> ComponentCount:
     """The number of exact covers of ``model`` (options ``dead`` excluded), counted by
-    components; the engine's counters go to ``search`` (untraced).
+    components; the engine's counters go to ``search`` (untraced). Components of at least
+    ``check_min`` open options (None: :data:`CHECK_MIN_OPTIONS`) ask the clause-learning search.
 
     Raises
     ------
@@ -203,10 +282,11 @@ def count_covers(model: CoverModel, search: Search, dead=()) -> ComponentCount:
     """
     engine = CoverSearch(model, search, int, dead=dead, learn=False)
     no_hall = (np.zeros(0, np.int64), np.zeros((0, 2), np.int64), 0, False)
-    return _count(engine, no_hall, engine.start())
+    return _count(engine, no_hall, engine.start(), check_min)
 
 
-def count_puzzle(puzzle: Puzzle, search: Search) -> ComponentCount:
+def count_puzzle(puzzle: Puzzle, search: Search,
+                 check_min: int | None = None) -> ComponentCount:
     """The number of solutions of a Dominosa ``puzzle``, counted as :func:`count_covers` counts
     (the same counters and budget), after the engine's level 0 with probing and with Hall sets
     after every step.
@@ -220,5 +300,5 @@ def count_puzzle(puzzle: Puzzle, search: Search) -> ComponentCount:
     board = DominosaCover(puzzle)
     engine = board.engine(search, learn=False)
     hall = (board.values, board.pairs, board.max_pip, True)
-    return _count(engine, hall, root_deductions(engine, board, probe=True))
+    return _count(engine, hall, root_deductions(engine, board, probe=True), check_min)
 

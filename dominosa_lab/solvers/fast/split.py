@@ -23,8 +23,10 @@ from dominosa_lab.solvers.fast.assign import (
 )
 from dominosa_lab.solvers.fast.dominosa import hall_fixed_point
 from dominosa_lab.solvers.fast.jit import kernel
+from dominosa_lab.solvers.fast.learn import add_clause
 from dominosa_lab.solvers.fast.propagate import propagate
 from dominosa_lab.solvers.fast.state import (
+    C_CL,
     C_NONE,
     C_STOP,
     LEVEL,
@@ -33,7 +35,7 @@ from dominosa_lab.solvers.fast.state import (
     SOLUTIONS,
 )
 
-__all__ = ["assume", "fewest", "open_level", "refute", "retract", "split"]
+__all__ = ["assume", "fewest", "force", "open_level", "refute", "retract", "some_false", "split"]
 
 
 @kernel
@@ -136,6 +138,41 @@ def refute(m, s, g, q, values, pairs, max_pip, hall):
     consequences: the conflict kind."""
     make_false(m, s, q, R_FACT, -1, 0)
     return _deduce(m, s, g, values, pairs, max_pip, hall)
+
+
+@kernel
+def force(m, s, g, options, values, pairs, max_pip, hall):
+    """Every open option of ``options`` true at a new level (each is in every cover left: a
+    deduction, not a choice), and their consequences: the conflict kind."""
+    new_level(s)
+    for q in options:
+        if s.value[q] == -1 and not make_true(m, s, q, R_FACT, -1):
+            return C_STOP
+    return _deduce(m, s, g, values, pairs, max_pip, hall)
+
+
+@kernel
+def some_false(m, s, g, options):
+    """At level 0 of a clause-learning search: the clause "some option of ``options`` is
+    false" (a cover other than one holding them all), over those still open, kept for good (its
+    LBD 0 is never reduced); a single open one is made false. Returns (conflict kind, clauses):
+    C_CL when every option of ``options`` is true already, C_NONE when one is false already."""
+    lits = np.empty(options.shape[0], np.int64)
+    n = 0
+    for q in options:
+        if s.value[q] == 0:
+            return C_NONE, g
+        if s.value[q] == -1:
+            lits[n] = 2 * q + 1
+            n += 1
+    if n == 0:
+        return C_CL, g
+    if n == 1:
+        make_false(m, s, lits[0] >> 1, R_FACT, -1, 0)
+        kind, _, _ = propagate(m, s, g)
+        return kind, g
+    _, g = add_clause(s, g, lits, n, 0)
+    return C_NONE, g
 
 
 @kernel

@@ -8,21 +8,25 @@ from __future__ import annotations
 import logging
 import time
 
+from dominosa_lab.core.exact_cover import ExactCover
 from dominosa_lab.core.puzzle import Puzzle
 from dominosa_lab.core.search import Search
 from dominosa_lab.formats.catalog import load
 from dominosa_lab.solvers.fast import cache
 from dominosa_lab.solvers.fast.beliefs import log_odds
-from dominosa_lab.solvers.fast.count import count_puzzle
+from dominosa_lab.solvers.fast.count import count_covers, count_puzzle
 from dominosa_lab.solvers.fast.dominosa import DominosaCover, root_deductions
 from dominosa_lab.solvers.fast.rule import rule_table
 from dominosa_lab.solvers.fast.search import CoverSearch
+from dominosa_lab.solvers.fast.state import from_exact_cover
 
 __all__ = ["ensure_compiled", "warm_up"]
 
 LOG = logging.getLogger("dominosa_lab.solvers.fast")
 #: A board without solution, found so at level 0.
 _DEAD = [[1, 0, 1], [0, 1, 0]]
+#: Exact cover whose count finds a backbone beyond propagation (its kernel compiled too).
+_HELD = ExactCover(4, 0, [[1, 3], [2], [1, 3], [0], [2], [0, 3]])
 _checked = False
 
 
@@ -50,7 +54,8 @@ def warm_up() -> float:
     for _ in engine.covers():
         pass
     _checked = True  # the counter's own kernels next, without coming back here
-    count_puzzle(load("tcg-n10"), Search())
+    count_puzzle(load("tcg-n10"), Search(), check_min=0)  # its clause-learning questions too
+    count_covers(from_exact_cover(_HELD), Search(), check_min=0)  # and a backbone forced
     cache.mark_compiled()
     return time.perf_counter() - start
 
