@@ -31,8 +31,10 @@ board has no solution and counts how often the squares it gives contain or touch
 side with) an exchanged square (``proofs_reasons.md`` and ``.csv``). ``--append`` keeps the rows
 of an earlier run in the results (a run in parts). ``--ideas`` measures instead, on the
 transposed boards, the engine with one part changed at a time (probing at level 0, no belief
-guide, no blocked-option rule), the tiling deduction after our level 0, and CaDiCaL on the
-model that our level 0 leaves against CaDiCaL on the plain model (``proofs_ideas.md``).
+guide, the guide for the first conflicts only, no blocked-option rule), ``solve`` with the
+hand-over to CaDiCaL after several numbers of conflicts or none, the tiling deduction after our
+level 0, and CaDiCaL on the model that our level 0 leaves against CaDiCaL on the plain model
+(``proofs_ideas.md``).
 """
 
 from __future__ import annotations
@@ -217,7 +219,10 @@ def reasons_table(frame: pd.DataFrame) -> str:
 
 #: The engine's parts switched one at a time (arguments of ``first_solution_counts``).
 VARIANTS = {"ours": {}, "probing at level 0": {"probe": True}, "no belief guide": {"guided": False},
+            "belief guide for 300 conflicts": {"guide_for": 300},
             "no blocked-option rule": {"rule": False}}
+#: Conflicts of the engine before the hand-over to CaDiCaL (None: never), measured by ``solve``.
+HAND_OVERS = (None, 2000, 5000, 20_000)
 
 
 def ideas(args: argparse.Namespace) -> pd.DataFrame:
@@ -240,10 +245,34 @@ def ideas(args: argparse.Namespace) -> pd.DataFrame:
                     row[f"{variant}: status"] = counts["status"]
                     row[f"{variant}: conflicts"] = counts["conflicts"]
                     row[f"{variant}: seconds"] = time.perf_counter() - start
+                row.update(hand_over_seconds(puzzle, args.timeout))
                 row.update(level_zero_hand_over(puzzle))
                 print(f"idea {name} N={n} k={k}: {row}", flush=True)
                 rows.append(row)
     return pd.DataFrame(rows)
+
+
+def hand_over_seconds(puzzle: Puzzle, timeout: float) -> dict:
+    """The seconds of ``solve`` (within ``timeout``) with the hand-over after each number of
+    conflicts of :data:`HAND_OVERS`."""
+    from dominosa_lab import solve
+    from dominosa_lab.solvers.fast import handover
+
+    row = {}
+    default = handover.HANDOVER_CONFLICTS
+    for conflicts in HAND_OVERS:
+        handover.HANDOVER_CONFLICTS = 1 << 62 if conflicts is None else conflicts
+        start = time.perf_counter()
+        status = solve(puzzle, time_limit=timeout).status
+        row[f"{_hand_over(conflicts)}: seconds"] = (time.perf_counter() - start
+                                                     if status != "stopped" else timeout)
+    handover.HANDOVER_CONFLICTS = default
+    return row
+
+
+def _hand_over(conflicts: int | None) -> str:
+    """The column name of a hand-over after ``conflicts`` conflicts."""
+    return "no hand-over" if conflicts is None else f"hand-over after {conflicts}"
 
 
 def level_zero_hand_over(puzzle: Puzzle) -> dict:
@@ -291,15 +320,20 @@ def _plain_cadical(puzzle: Puzzle) -> float:
 def ideas_table(frame: pd.DataFrame) -> str:
     """Markdown: per family and N, the median conflicts and seconds of each variant, the
     tiling deduction's median count, and the medians of CaDiCaL alone and after level 0."""
+    over = [_hand_over(c) for c in HAND_OVERS]
     head = ["family", "N", "boards", *(f"{v}: conflicts (s)" for v in VARIANTS),
-            "tiling after level 0", "cadical s", "level 0 + cadical s"]
+            *(f"{o}: s (worst)" for o in over), "tiling after level 0", "cadical s (worst)",
+            "level 0 + cadical s"]
     lines = ["| " + " | ".join(head) + " |", "|---" * len(head) + "|"]
     for (name, n), at in frame.groupby(["family", "n"], sort=False):
         cells = [f"{at[f'{v}: conflicts'].median():g} ({at[f'{v}: seconds'].median():.2f})"
                  for v in VARIANTS]
+        cells += [f"{at[f'{o}: seconds'].median():.2f} ({at[f'{o}: seconds'].max():.2f})"
+                  for o in over]
         lines.append(f"| {name} | {n} | {len(at)} | " + " | ".join(cells) + f" | "
                      f"{at['tiling after level 0'].median():g} | "
-                     f"{at['cadical: seconds'].median():.2f} | "
+                     f"{at['cadical: seconds'].median():.2f} "
+                     f"({at['cadical: seconds'].max():.2f}) | "
                      f"{at['level 0 + cadical: seconds'].median():.2f} |")
     return "\n".join(lines)
 

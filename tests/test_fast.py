@@ -285,3 +285,8 @@ def test_a_small_board_is_solved_without_loading_the_kernels_in_a_fresh_process(
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True, cwd=Path(__file__).parents[1])
     assert done.stdout.split() == ["solved", "1", "28", "0", "False"]
+
+
+def test_a_belief_guide_let_go_at_once_searches_as_without_beliefs():
+    board = random_puzzle(40, 7).puzzle
+    assert first_solution_counts(board, guide_for=0) == first_solution_counts(board, guided=False)

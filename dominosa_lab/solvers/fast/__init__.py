@@ -10,9 +10,12 @@ whose consequences contradict each other is ruled out: the deduction that lets t
 person-made boards without a guess). Then conflict-driven clause learning, branching on the
 square or domino with fewest placements left (:mod:`~dominosa_lab.solvers.fast.decide`, the whole
 heuristic: on large boards belief propagation, :mod:`~dominosa_lab.solvers.fast.beliefs`, picks the
-first try). Counted by the house rule (:mod:`~dominosa_lab.solvers.fast.search`): nodes are
-placements made true by a decision or a deduction, backtracks the ones taken back with no solution
-found below, choices the decisions.
+first try); a search that has spent
+:data:`~dominosa_lab.solvers.fast.handover.HANDOVER_CONFLICTS` conflicts without a solution goes
+on in CaDiCaL, on the model level 0 left (:mod:`~dominosa_lab.solvers.fast.handover`, which says
+how that part is counted). Counted by the house rule (:mod:`~dominosa_lab.solvers.fast.search`):
+nodes are placements made true by a decision or a deduction, backtracks the ones taken back with
+no solution found below, choices the decisions.
 
 The package, by concern: :mod:`~dominosa_lab.solvers.fast.state` (the named records),
 :mod:`~dominosa_lab.solvers.fast.assign` (the trail and the counters),
@@ -20,7 +23,8 @@ The package, by concern: :mod:`~dominosa_lab.solvers.fast.state` (the named reco
 blocked-option rule), :mod:`~dominosa_lab.solvers.fast.learn`,
 :mod:`~dominosa_lab.solvers.fast.decide`, :mod:`~dominosa_lab.solvers.fast.loop` (the search loop
 and level 0), :mod:`~dominosa_lab.solvers.fast.search` (its Python driver),
-:mod:`~dominosa_lab.solvers.fast.beliefs`, :mod:`~dominosa_lab.solvers.fast.dominosa`;
+:mod:`~dominosa_lab.solvers.fast.beliefs`, :mod:`~dominosa_lab.solvers.fast.dominosa`,
+:mod:`~dominosa_lab.solvers.fast.handover`;
 :mod:`~dominosa_lab.solvers.fast.cache` and :mod:`~dominosa_lab.solvers.fast.jit` keep numba's cache
 fresh.
 
@@ -110,38 +114,42 @@ def _by_deduction(puzzle: Puzzle, search: Search, placed: list[Placement]
 def _compiled(puzzle: Puzzle, search: Search) -> Iterator[Solution]:
     """The engine's solutions, in turn."""
     from dominosa_lab.solvers.fast.dominosa import DominosaCover
+    from dominosa_lab.solvers.fast.handover import covers
     from dominosa_lab.solvers.fast.warm import ensure_compiled
 
     search.set_aside(ensure_compiled())
     board = DominosaCover(puzzle)
     engine = board.engine(search)
     _level_zero(engine, board, probe=board.model.n_options <= PROBE_MAX_PLACEMENTS)
-    for cover in engine.covers():
+    for cover in covers(engine):
         solution = Solution(puzzle, map(board.placements.__getitem__, cover.tolist()))
         search.found(solution)
         yield solution
 
 
 def _level_zero(engine: CoverSearch, board: DominosaCover, probe: bool,
-                guided: bool = True) -> None:
+                guided: bool = True, guide_for: int | None = None) -> None:
     """Level 0 (:func:`~dominosa_lab.solvers.fast.dominosa.root_deductions`), then, when ``guided``,
-    the placements belief propagation believes in preferred by every decision
-    (:func:`~dominosa_lab.solvers.fast.decide.guide`)."""
+    the placements belief propagation believes in preferred by every decision, or by those of
+    the first ``guide_for`` conflicts (:func:`~dominosa_lab.solvers.fast.decide.guide`)."""
     from dominosa_lab.solvers.fast.decide import guide
     from dominosa_lab.solvers.fast.dominosa import root_deductions
 
     if root_deductions(engine, board, probe) and guided:
-        guide(engine)
+        guide(engine, guide_for)
 
 
 def first_solution_counts(puzzle: Puzzle, *, rule: bool = True, learn: bool = True,
-                          guided: bool = True, probe: bool = False,
-                          max_nodes: int = 200_000) -> dict[str, int | str]:
+                          guided: bool = True, guide_for: int | None = None,
+                          probe: bool = False, max_nodes: int = 200_000
+                          ) -> dict[str, int | str]:
     """The engine's own counters up to the first solution, with a part of the method switched
     off (``rule``: the blocked-option rule; ``learn``: clause learning, else depth first;
     ``guided``: the beliefs' placements first on boards of at least
     :data:`~dominosa_lab.solvers.fast.decide.GUIDE_MIN_PLACEMENTS`, else the longest conflict-free
-    assignment's): what each part saves, in counts that are the same on every machine.
+    assignment's; ``guide_for``: the beliefs' only for that many conflicts) or on
+    (``probe``: failed-placement probing at level 0): what each part saves, in counts that are
+    the same on every machine (the engine alone: a node budget is never handed over).
 
     Returns ``status`` ("solved", "no_solution" or "stopped" at ``max_nodes``) and the counters
     of :attr:`~dominosa_lab.solvers.fast.search.CoverSearch.counters` (nodes, conflicts,
@@ -162,7 +170,7 @@ def first_solution_counts(puzzle: Puzzle, *, rule: bool = True, learn: bool = Tr
     board = DominosaCover(puzzle)
     engine = board.engine(Search(max_nodes=max_nodes), rule, learn)
     try:
-        _level_zero(engine, board, probe, guided)
+        _level_zero(engine, board, probe, guided, guide_for)
         status = "solved" if next(engine.covers(), None) is not None else "no_solution"
     except SearchStopped:
         status = "stopped"

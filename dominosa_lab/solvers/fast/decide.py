@@ -34,7 +34,7 @@ from dominosa_lab.solvers.fast.state import (
     State,
 )
 
-__all__ = ["GUIDE_MIN_PLACEMENTS", "LUBY_UNIT", "choose", "guide", "luby", "prefer",
+__all__ = ["GUIDE_MIN_PLACEMENTS", "LUBY_UNIT", "choose", "guide", "let_go", "luby", "prefer",
            "restart_level", "schedule_restarts", "update_target"]
 
 #: Restarts follow Luby's sequence in units of this many conflicts.
@@ -145,10 +145,17 @@ def prefer(s: State, options: np.ndarray) -> None:
     s.scalars[BEST] = s.value.shape[0] + 1  # longer than any assignment: never replaced
 
 
-def guide(engine) -> None:
+def let_go(s: State) -> None:
+    """Drop a preferred target phase: the next conflict-free assignment longer than none (any)
+    becomes the target, as before :func:`prefer`."""
+    s.scalars[BEST] = 0
+
+
+def guide(engine, conflicts: int | None = None) -> None:
     """On a model of at least :data:`GUIDE_MIN_PLACEMENTS` options with options left open:
     prefer (:func:`prefer`) those that belief propagation believes in
-    (:func:`~dominosa_lab.solvers.fast.beliefs.log_odds` above 0). ``engine`` is a
+    (:func:`~dominosa_lab.solvers.fast.beliefs.log_odds` above 0), for good or for the next
+    ``conflicts`` conflicts (:func:`let_go`). ``engine`` is a
     :class:`~dominosa_lab.solvers.fast.search.CoverSearch` at level 0."""
     from dominosa_lab.solvers.fast.beliefs import log_odds
 
@@ -156,4 +163,4 @@ def guide(engine) -> None:
         return
     state = engine.state()
     if (state == -1).any():
-        prefer(engine.s, np.flatnonzero(log_odds(engine.model, state) > 0))
+        engine.prefer(np.flatnonzero(log_odds(engine.model, state) > 0), conflicts)

@@ -130,6 +130,12 @@ class CoverSearch:
         self.g = new_clauses(model.n_options)
         self.dead = np.asarray(dead, dtype=np.int64)
         self.failed = False
+        #: The conflict count at which a target phase preferred for a while is let go.
+        self.let_go: int | None = None
+        #: The conflicts without a solution after which :meth:`covers` stops and hands over.
+        self.hand_over_at: int | None = None
+        #: After a hand-over: the options' values at level 0 then (-1 open, 0 false, 1 true).
+        self.handed_over: np.ndarray | None = None
         self._records = signature(model) + _state_and_clauses()
 
     @property
@@ -151,12 +157,14 @@ class CoverSearch:
         """Per option: -1 open, 0 false, 1 true."""
         return self.s.value
 
-    def prefer(self, options: np.ndarray) -> None:
-        """Make ``options`` the target phase for good.
+    def prefer(self, options: np.ndarray, conflicts: int | None = None) -> None:
+        """Make ``options`` the target phase for good, or for the next ``conflicts`` conflicts
+        (then the longest conflict-free assignment is the target again).
 
         See :func:`~dominosa_lab.solvers.fast.decide.prefer`.
         """
         decide.prefer(self.s, options)
+        self.let_go = None if conflicts is None else int(self.s.scalars[CONFLICTS]) + conflicts
 
     def start(self) -> bool:
         """Level 0: dead options out, forced options in, propagation; False on a conflict."""
@@ -179,8 +187,8 @@ class CoverSearch:
             return
         deadline = search.deadline if search.deadline is not None else float("inf")
         advance = self._entry(loop.advance, deadline, SLICE)
-        while True:
-            what, grown = advance(self.model, self.s, self.g, deadline, SLICE)
+        while not self._hands_over():
+            what, grown = advance(self.model, self.s, self.g, deadline, self._slice())
             if grown is not None:
                 self.g = grown
             self._report()
@@ -193,6 +201,28 @@ class CoverSearch:
                 search.check_nodes()
             else:
                 search.check_time()
+
+    def _slice(self) -> int:
+        """The conflicts the kernel may take before it returns: :data:`SLICE`, or fewer to let
+        a preferred target phase go (:meth:`prefer`) or hand over (:attr:`hand_over_at`) on
+        time."""
+        done = int(self.s.scalars[CONFLICTS])
+        if self.let_go is not None and done >= self.let_go:
+            decide.let_go(self.s)
+            self.let_go = None
+        marks = [mark - done for mark in (self.let_go, self.hand_over_at)
+                 if mark is not None and mark > done]
+        return min([SLICE, *marks])
+
+    def _hands_over(self) -> bool:
+        """Whether the conflicts of :attr:`hand_over_at` are spent with no solution found: then
+        the level-0 values are kept in :attr:`handed_over` and everything placed taken back."""
+        sc = self.s.scalars
+        if self.hand_over_at is None or sc[CONFLICTS] < self.hand_over_at or sc[SOLUTIONS]:
+            return False
+        self.handed_over = np.where((self.s.value != -1) & (self.s.level == 0), self.s.value, -1)
+        self._end()
+        return True
 
     def _entry(self, kernel: Any, *args: Any) -> Callable[..., Any]:
         """``kernel``'s entry point for this engine's records followed by ``args``

@@ -1,0 +1,122 @@
+"""The hand-over: a search that has spent :data:`HANDOVER_CONFLICTS` conflicts without a solution
+goes on in CaDiCaL (python-sat's ``Cadical195``), on the model the engine's level 0 leaves.
+
+The engine is fastest where its deductions and its belief guide carry the search (planted and
+shuffled boards, proofs of uniqueness: a few hundred conflicts at most); a long refutation of a
+board with no solution is a plain clause-learning race, which CaDiCaL runs faster per conflict
+(``benchmarks/results/proofs_ideas.md``). So after the budget the options the engine has settled
+at level 0 (by its deductions, and the facts its learned clauses led to) are kept, and the rest
+goes over as clauses over the open options (variable ``q + 1`` for option ``q``): for each item
+not yet covered at most one of its open options, and for a primary one at least one. The learned
+clauses stay behind. Each model is checked as an exact cover before it is yielded; after it, a
+clause that rules out its open options asks for the next.
+
+Counting: the handed-over part adds no nodes, backtracks or choices (CaDiCaL's decisions are not
+placements on the board); the counters are the engine's up to the hand-over, with everything it
+placed taken back, and the handed-over work shows in the seconds only. A node budget counts the
+engine's placements, so a search with ``max_nodes`` is never handed over; a time limit stops
+CaDiCaL between two slices of :data:`SAT_SLICE` conflicts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import numpy as np
+
+from dominosa_lab.solvers.fast.search import CoverSearch
+from dominosa_lab.solvers.fast.state import CoverModel
+
+__all__ = ["HANDOVER_CONFLICTS", "SAT_SLICE", "covers", "exact_one_clauses"]
+
+#: The engine's conflicts without a solution after which CaDiCaL goes on: at N = 40 fewer
+#: (2,000) hand over searches the engine was about to finish, more (20,000) wait too long on
+#: the hardest boards (``benchmarks/results/proofs_ideas.md``).
+HANDOVER_CONFLICTS = 5_000
+#: CaDiCaL's conflicts between two readings of the clock.
+SAT_SLICE = 4_000
+
+
+def exact_one_clauses(model: CoverModel, value: np.ndarray) -> list[list[int]]:
+    """Clauses over the open options of ``value`` (-1 open, 0 false, 1 true; variable ``q + 1``):
+    per item covered by no true option, at most one open option (pairwise), and for a primary
+    item at least one.
+
+    Examples
+    --------
+    >>> from dominosa_lab.solvers.fast.state import cover_model
+    >>> model = cover_model([0, 2, 3, 4], [0, 1, 0, 1], [True, True])  # {0, 1}, {0}, {1}
+    >>> exact_one_clauses(model, np.array([-1, -1, -1]))
+    [[1, 2], [-1, -2], [1, 3], [-1, -3]]
+    >>> exact_one_clauses(model, np.array([0, 1, -1]))
+    [[3]]
+    """
+    clauses: list[list[int]] = []
+    for i in range(model.n_items):
+        options = model.item_options[model.item_start[i]:model.item_start[i + 1]]
+        states = value[options]
+        if (states == 1).any():
+            continue
+        open_ = [int(q) + 1 for q in options[states == -1]]
+        if model.primary[i]:
+            clauses.append(open_)
+        clauses += [[-a, -b] for j, a in enumerate(open_) for b in open_[j + 1:]]
+    return clauses
+
+
+def covers(engine: CoverSearch, conflicts: int | None = None) -> Iterator[np.ndarray]:
+    """Yield each solution (the array of its options) of an engine at level 0: the engine's
+    own, or after ``conflicts`` (default :data:`HANDOVER_CONFLICTS`) conflicts without one
+    CaDiCaL's (see the module).
+
+    Examples
+    --------
+    >>> from dominosa_lab import Puzzle
+    >>> from dominosa_lab.core.search import Search
+    >>> from dominosa_lab.solvers.fast.dominosa import DominosaCover
+    >>> board = DominosaCover(Puzzle([[0, 0, 1], [0, 1, 1]]))
+    >>> engine = board.engine(Search())
+    >>> engine.start(), [c.tolist() for c in covers(engine, conflicts=0)]
+    (True, [[0, 1, 2], [0, 4, 6], [2, 3, 5]])
+    """
+    if engine.search.max_nodes is None:
+        engine.hand_over_at = HANDOVER_CONFLICTS if conflicts is None else conflicts
+    yield from engine.covers()
+    if engine.handed_over is None:
+        return
+    from pysat.solvers import Cadical195
+
+    value = engine.handed_over
+    fixed = np.flatnonzero(value == 1)
+    open_ = np.flatnonzero(value == -1)
+    with Cadical195(bootstrap_with=exact_one_clauses(engine.model, value)) as sat:
+        while _solve(sat, engine):
+            literals = np.asarray(sat.get_model() or [], np.int64)
+            true = np.zeros(value.shape[0] + 1, bool)
+            true[literals[literals > 0]] = True
+            chosen = open_[true[open_ + 1]]
+            cover = np.sort(np.concatenate((fixed, chosen)))
+            _check(engine.model, cover)
+            yield cover
+            if not chosen.size:  # level 0 had placed every option: the one cover
+                return
+            sat.add_clause([-int(q) - 1 for q in chosen])
+
+
+def _solve(sat, engine: CoverSearch) -> bool:
+    """CaDiCaL's answer, in slices of :data:`SAT_SLICE` conflicts with the clock read between
+    (:class:`~dominosa_lab.core.search.SearchStopped` when the time is up)."""
+    while True:
+        sat.conf_budget(SAT_SLICE)
+        answer = sat.solve_limited()
+        if answer is not None:
+            return answer
+        engine.search.check_time()
+
+
+def _check(model: CoverModel, cover: np.ndarray) -> None:
+    """Raise RuntimeError unless ``cover`` covers every primary item once and no item twice."""
+    count = np.bincount(np.concatenate([model.items_of(int(q)) for q in cover]),
+                        minlength=model.n_items)
+    if (count > 1).any() or (count[model.primary == 1] != 1).any():
+        raise RuntimeError("CaDiCaL's model is not an exact cover of the engine's model")

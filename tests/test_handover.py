@@ -1,0 +1,103 @@
+"""The hand-over of a long search from the engine to CaDiCaL."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from dominosa_lab import load, random_puzzle
+from dominosa_lab.boards import swap_cells
+from dominosa_lab.core.search import Search, SearchStopped
+from dominosa_lab.solvers.fast import _level_zero, handover
+from dominosa_lab.solvers.fast.dominosa import DominosaCover
+from dominosa_lab.solvers.fast.handover import covers, exact_one_clauses
+from dominosa_lab.solvers.fast.state import cover_model
+from tests.strategies import planted_board
+
+
+def _engine(puzzle, **budget):
+    """An engine on ``puzzle`` after our level 0 (no probing)."""
+    board = DominosaCover(puzzle)
+    engine = board.engine(Search(**budget))
+    _level_zero(engine, board, probe=False)
+    return engine
+
+
+def _covers(puzzle, conflicts):
+    """The set of covers found, handed over after ``conflicts``, and the engine."""
+    engine = _engine(puzzle)
+    return {tuple(c.tolist()) for c in covers(engine, conflicts)}, engine
+
+
+def _transposed(n, seed):
+    """A planted board with its first square and the first square of its last row that holds
+    another number exchanged."""
+    puzzle = random_puzzle(n, seed).puzzle
+    last = len(puzzle.rows) - 1
+    col = next(c for c, v in enumerate(puzzle.rows[last]) if v != puzzle.rows[0][0])
+    return swap_cells(puzzle, (0, 0), (last, col))
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 10**6), n=st.integers(2, 7))
+def test_a_search_handed_over_at_once_finds_the_engines_solutions(seed, n):
+    puzzle = planted_board(n, random.Random(seed))[0]
+    ours, _ = _covers(puzzle, 1 << 40)
+    theirs, engine = _covers(puzzle, 0)
+    assert ours == theirs
+    assert engine.handed_over is not None or engine.failed
+
+
+def test_every_solution_is_found_once_after_the_hand_over():
+    theirs, engine = _covers(load("tcg-n10"), 0)
+    assert engine.handed_over is not None
+    assert len(theirs) == 16
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_board_without_a_solution_is_refuted_after_the_hand_over(seed):
+    puzzle = _transposed(16, seed)
+    assert _covers(puzzle, 0)[0] == _covers(puzzle, 1 << 40)[0] == set()
+
+
+def test_the_hand_over_keeps_the_engines_counters_with_its_placements_taken_back():
+    engine = _engine(_transposed(16, 0))
+    list(covers(engine, 0))
+    assert engine.counters["backtracks"] == engine.counters["nodes"]
+
+
+def test_a_solution_found_before_the_budget_keeps_the_search_in_the_engine():
+    engine = _engine(random_puzzle(12, 3).puzzle)
+    found = covers(engine, 1)
+    next(found)
+    list(found)
+    assert engine.handed_over is None
+
+
+def test_a_node_budget_keeps_the_search_in_the_engine():
+    engine = _engine(_transposed(16, 0), max_nodes=10**9)
+    list(covers(engine, 0))
+    assert engine.handed_over is None
+
+
+def test_the_clock_is_read_between_two_slices_of_cadical(monkeypatch):
+    engine = _engine(load("tcg-n10"))
+    monkeypatch.setattr(handover, "SAT_SLICE", 1)
+
+    def stop_once_handed_over():
+        if engine.handed_over is not None:
+            raise SearchStopped("time")
+
+    monkeypatch.setattr(engine.search, "check_time", stop_once_handed_over)
+    with pytest.raises(SearchStopped):
+        list(covers(engine, 0))
+    assert engine.handed_over is not None
+
+
+def test_an_item_covered_at_level_0_gives_no_clause():
+    model = cover_model([0, 2, 3, 4], [0, 1, 0, 1], [True, False])
+    assert exact_one_clauses(model, np.array([1, 0, -1])) == []
