@@ -59,6 +59,11 @@ SEED0 = {"transposed": 50_000, "adjacent": 60_000, "shuffled": 70_000, "unique":
 #: Solutions asked for: one (a proof that there is none), or two (a proof of uniqueness).
 LIMIT = {"transposed": 1, "adjacent": 1, "shuffled": 1, "unique": 2}
 PEERS = ("fast", "cp-sat", "cadical", "glucose")
+#: (N, seed) of a transposed board with no solution that every worker proves once, untimed,
+#: before the first timed board: the first refutation in a process loads from numba's cache the
+#: compiled steps that planted boards (the workers' warm-up) do not use, a start-up cost (about
+#: 10 ms), not a board's.
+WARM_NO_SOLUTION = (10, 1)
 
 
 def transposed(n: int, seed: int, adjacent: bool) -> tuple[Puzzle, tuple]:
@@ -98,6 +103,9 @@ def measure(args: argparse.Namespace, solvers: list[str], trees: dict, done) -> 
     workers = {name: Worker(name, tree=trees.get(name)) for name in solvers}
     rows: list[dict] = []
     try:
+        warm = transposed(*WARM_NO_SOLUTION, adjacent=False)[0].rows
+        for worker in workers.values():
+            worker.run(warm, 1, args.timeout, 1)
         for name in args.families:
             given_up: set[str] = set()
             for n in [n for n in args.n if n in SIZES[name]]:
