@@ -28,15 +28,13 @@ import os
 import platform
 import time
 from importlib import metadata
-from pathlib import Path
 
 import numpy as np
 import pandas as pd
-from bench_peers import _model, ratio_interval, stamp
+from bench_peers import RESULTS, _model, ratio_interval, stamp, write_results
 
 from dominosa_lab import count_solutions, random_puzzle
 
-RESULTS = Path(__file__).parent / "results"
 SIZES = (6, 10, 15, 20, 25, 40, 60, 100, 150)
 #: Sizes from which ``--large-boards`` boards are counted.
 LARGE = 100
@@ -209,8 +207,6 @@ def main() -> None:
     started = machine()
 
     def write(frame: pd.DataFrame) -> None:
-        RESULTS.mkdir(exist_ok=True)
-        frame.to_csv(RESULTS / f"{args.out}.csv", index=False)
         text = (f"# Dominosa: counting every solution, ours and model counters\n\n"
                 f"{stamp('bench_count.py', started)}\n\n"
                 f"{boards[0]} random planted boards per N below {LARGE}, {boards[1]} from it "
@@ -219,7 +215,7 @@ def main() -> None:
                 f"seconds; a counter that timed out on more than half of one N's boards is not "
                 f"run at larger N (-). Every count that finished agreed across counters.\n\n"
                 + tables(frame, args.timeout) + "\n")
-        (RESULTS / f"{args.out}.md").write_text(text)
+        write_results(args.out, frame, text)
 
     measure(sizes, boards, args.seed0, args.timeout, counters, write)
     print((RESULTS / f"{args.out}.md").read_text())

@@ -57,6 +57,7 @@ from bench_peers import (
     stamp,
     tables,
     with_base,
+    write_results,
 )
 
 import dominosa_lab
@@ -131,7 +132,6 @@ def benchmark(args: argparse.Namespace, solvers: list[str]) -> None:
                 for name in solvers}
 
         def write(frame: pd.DataFrame) -> None:
-            frame.to_csv(RESULTS / f"{args.out}.csv", index=False)
             text = (f"# Dominosa: the first solve of a new board\n\n"
                     f"{stamp('bench_first_solve.py', started + '.' + note)}\n\n"
                     f"{args.boards} random planted boards per N (seeds {args.seed0}-"
@@ -140,7 +140,7 @@ def benchmark(args: argparse.Namespace, solvers: list[str]) -> None:
                     f"(counted as {args.timeout:g} s). exact-cover cannot stop at two "
                     f"solutions, so it only solves.\n"
                     + tables(frame, args.timeout, against=("xcover",)) + "\n")
-            (RESULTS / f"{args.out}.md").write_text(text)
+            write_results(args.out, frame, text)
 
         measure(sizes, args.boards, args.seed0, args.timeout, solvers, write, 1, warm, trees)
 

@@ -74,6 +74,13 @@ REPEAT_BELOW = 0.05
 # ----------------------------------------------------------------------------- the solvers
 
 
+def write_results(out: str, frame: pd.DataFrame, text: str) -> None:
+    """Write ``frame`` to ``results/OUT.csv`` and ``text`` to ``results/OUT.md``."""
+    RESULTS.mkdir(exist_ok=True)
+    frame.to_csv(RESULTS / f"{out}.csv", index=False)
+    (RESULTS / f"{out}.md").write_text(text)
+
+
 def fast(rows, limit, timeout):
     """Ours: ``solve(rows, limit=...)`` with the default method."""
     result = solve(rows, limit=limit, time_limit=timeout)
@@ -520,8 +527,6 @@ def run(args: argparse.Namespace, sizes: list[int], large: list[int], solvers: l
 
     def write(frame: pd.DataFrame, prefix: pd.DataFrame | None = None) -> None:
         frame = frame if prefix is None else pd.concat([prefix, frame], ignore_index=True)
-        RESULTS.mkdir(exist_ok=True)
-        frame.to_csv(RESULTS / f"{args.out}.csv", index=False)
         text = (f"# Dominosa: the default method and general-purpose solvers\n\n"
                 f"{stamp('bench_peers.py', started)}\n\n"
                 f"{args.boards} random planted boards per N (seeds {args.seed0}-"
@@ -531,7 +536,7 @@ def run(args: argparse.Namespace, sizes: list[int], large: list[int], solvers: l
                 f"{args.repeats} times in a row, its time the median (the first run's time is "
                 f"`first_seconds` in the CSV). exact-cover cannot stop at two solutions, so it "
                 f"only solves.\n" + tables(frame, args.timeout) + "\n")
-        (RESULTS / f"{args.out}.md").write_text(text)
+        write_results(args.out, frame, text)
 
     frame = measure(sizes, args.boards, args.seed0, args.timeout, solvers, write, args.repeats,
                     trees=trees)

@@ -45,7 +45,16 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
-from bench_peers import SOLVERS, Worker, _cell, family, machine, stamp, with_base
+from bench_peers import (
+    SOLVERS,
+    Worker,
+    _cell,
+    family,
+    machine,
+    stamp,
+    with_base,
+    write_results,
+)
 
 from dominosa_lab import Puzzle, random_puzzle, unique_puzzle
 from dominosa_lab.boards import shuffled_puzzle, swap_cells
@@ -350,13 +359,12 @@ def side_report(args: argparse.Namespace, started: str, suffix: str, title: str,
                 frame: pd.DataFrame, table) -> None:
     """Write ``OUT_suffix.csv`` (with the earlier rows when ``--append``) and ``.md``: the
     title, the stamp, ``intro`` and ``table(frame)``; print the markdown."""
-    path = RESULTS / f"{args.out}_{suffix}"
+    out = f"{args.out}_{suffix}"
     if args.append:
-        frame = pd.concat([pd.read_csv(path.with_suffix(".csv")), frame], ignore_index=True)
-    frame.to_csv(path.with_suffix(".csv"), index=False)
-    path.with_suffix(".md").write_text(f"# {title}\n\n{stamp('bench_proofs.py', started + '.')}"
-                                       f"\n\n{intro}\n\n{table(frame)}\n")
-    print(path.with_suffix(".md").read_text())
+        frame = pd.concat([pd.read_csv(RESULTS / f"{out}.csv"), frame], ignore_index=True)
+    text = f"# {title}\n\n{stamp('bench_proofs.py', started + '.')}\n\n{intro}\n\n{table(frame)}\n"
+    write_results(out, frame, text)
+    print(text)
 
 
 def main() -> None:
@@ -410,12 +418,10 @@ def main() -> None:
 
         def write(frame: pd.DataFrame) -> None:
             frame = pd.concat([before, frame], ignore_index=True)
-            RESULTS.mkdir(exist_ok=True)
-            frame.to_csv(RESULTS / f"{args.out}.csv", index=False)
-            (RESULTS / f"{args.out}.md").write_text(
-                f"# Proving that a board has no (second) solution\n\n"
-                f"{stamp('bench_proofs.py', started + '.' + base_note)}\n\n{note}\n"
-                + tables(frame, args.timeout) + "\n")
+            write_results(args.out, frame,
+                          f"# Proving that a board has no (second) solution\n\n"
+                          f"{stamp('bench_proofs.py', started + '.' + base_note)}\n\n{note}\n"
+                          + tables(frame, args.timeout) + "\n")
 
         measure(args, solvers, trees, write)
     print((RESULTS / f"{args.out}.md").read_text())
