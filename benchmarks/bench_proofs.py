@@ -32,9 +32,9 @@ side with) an exchanged square (``proofs_reasons.md`` and ``.csv``). ``--append`
 of an earlier run in the results (a run in parts). ``--ideas`` measures instead, on the
 transposed boards, the engine with one part changed at a time (probing at level 0, no belief
 guide, the guide for the first conflicts only, no blocked-option rule), ``solve`` with the
-hand-over to CaDiCaL after several numbers of conflicts or none, the tiling deduction after our
-level 0, and CaDiCaL on the model that our level 0 leaves against CaDiCaL on the plain model
-(``proofs_ideas.md``).
+hand-over (the relaxation, then CaDiCaL) after several numbers of conflicts or none, the tiling
+deduction after our level 0, and CaDiCaL on the model that our level 0 leaves against CaDiCaL
+on the plain model (``proofs_ideas.md``).
 """
 
 from __future__ import annotations
@@ -238,8 +238,9 @@ def reasons_table(frame: pd.DataFrame) -> str:
 VARIANTS = {"ours": {}, "probing at level 0": {"probe": True}, "no belief guide": {"guided": False},
             "belief guide for 300 conflicts": {"guide_for": 300},
             "no blocked-option rule": {"rule": False}}
-#: Conflicts of the engine before the hand-over to CaDiCaL (None: never), measured by ``solve``.
-HAND_OVERS = (None, 2000, 5000, 20_000)
+#: Conflicts of the engine before the hand-over (the relaxation, then CaDiCaL; None: never),
+#: measured by ``solve``.
+HAND_OVERS = (None, 1000, 2000, 5000, 20_000)
 
 
 def ideas(args: argparse.Namespace) -> pd.DataFrame:

@@ -138,7 +138,8 @@ def test_the_extra_named_installs_the_library_and_all_installs_the_extra(library
 
 
 def test_the_core_installs_no_plotting_table_or_cluster_library():
-    assert _names(PROJECT["dependencies"]) == {"numpy", "numba", "networkx", "python-sat"}
+    core = {"numpy", "numba", "networkx", "python-sat", "highspy"}
+    assert _names(PROJECT["dependencies"]) == core
 
 
 def test_a_command_whose_extra_is_missing_says_what_to_install_and_exits_1(tmp_path):

@@ -1,9 +1,13 @@
 """The hand-over: a search that has spent :data:`HANDOVER_CONFLICTS` conflicts without a solution
-goes on in CaDiCaL (python-sat's ``Cadical195``), on the model the engine's level 0 leaves.
+asks whether the board has a fractional cover (:mod:`~dominosa_lab.solvers.fast.relax`), and when
+it has, goes on in CaDiCaL (python-sat's ``Cadical195``), on the model the engine's level 0 leaves.
 
 The engine is fastest where its deductions and its belief guide carry the search (planted and
-shuffled boards, proofs of uniqueness: a few hundred conflicts at most); a long refutation of a
-board with no solution is a plain clause-learning race, which CaDiCaL runs faster per conflict
+shuffled boards, proofs of uniqueness: a few hundred conflicts at most); a search that runs long
+without a solution is most likely a board with none. Such a board has, in every measured case, no
+fractional cover either, which the relaxation shows in one linear programme where clause learning
+needs minutes at N = 60 and more (``benchmarks/results/proofs.md``). Where a fractional cover
+exists, the rest is a plain clause-learning race, which CaDiCaL runs faster per conflict
 (``benchmarks/results/proofs_ideas.md``). So after the budget the options the engine has settled
 at level 0 (by its deductions, and the facts its learned clauses led to) are kept, and the rest
 goes over as clauses over the open options (variable ``q + 1`` for option ``q``): for each item
@@ -11,11 +15,12 @@ not yet covered at most one of its open options, and for a primary one at least 
 clauses stay behind. Each model is checked as an exact cover before it is yielded; after it, a
 clause that rules out its open options asks for the next.
 
-Counting: the handed-over part adds no nodes, backtracks or choices (CaDiCaL's decisions are not
-placements on the board); the counters are the engine's up to the hand-over, with everything it
-placed taken back, and the handed-over work shows in the seconds only. A node budget counts the
-engine's placements, so a search with ``max_nodes`` is never handed over; a time limit stops
-CaDiCaL between two slices of :data:`SAT_SLICE` conflicts.
+Counting: the handed-over part adds no nodes, backtracks or choices (neither the linear programme
+nor CaDiCaL's decisions are placements on the board); the counters are the engine's up to the
+hand-over, with everything it placed taken back, and the handed-over work shows in the seconds
+only. A node budget counts the engine's placements, so a search with ``max_nodes`` is never handed
+over; a time limit stops the linear programme at the deadline and CaDiCaL between two slices of
+:data:`SAT_SLICE` conflicts.
 """
 
 from __future__ import annotations
@@ -24,15 +29,17 @@ from collections.abc import Iterator
 
 import numpy as np
 
+from dominosa_lab.solvers.fast.relax import fractional_cover_exists
 from dominosa_lab.solvers.fast.search import CoverSearch
 from dominosa_lab.solvers.fast.state import CoverModel
 
 __all__ = ["HANDOVER_CONFLICTS", "SAT_SLICE", "covers", "exact_one_clauses"]
 
-#: The engine's conflicts without a solution after which CaDiCaL goes on: at N = 40 fewer
-#: (2,000) hand over searches the engine was about to finish, more (20,000) wait too long on
-#: the hardest boards (``benchmarks/results/proofs_ideas.md``).
-HANDOVER_CONFLICTS = 5_000
+#: The engine's conflicts without a solution after which the relaxation, then CaDiCaL, goes on:
+#: planted boards need at most a few hundred; at 500 the relaxation (0.3 s at N = 40) is paid by
+#: boards the engine finishes in 0.08 s, and waiting longer only delays the boards it proves
+#: (``benchmarks/results/proofs_ideas.md``).
+HANDOVER_CONFLICTS = 1_000
 #: CaDiCaL's conflicts between two readings of the clock.
 SAT_SLICE = 4_000
 
@@ -82,7 +89,7 @@ def covers(engine: CoverSearch, conflicts: int | None = None) -> Iterator[np.nda
     if engine.search.max_nodes is None:
         engine.hand_over_at = HANDOVER_CONFLICTS if conflicts is None else conflicts
     yield from engine.covers()
-    if engine.handed_over is None:
+    if engine.handed_over is None or not fractional_cover_exists(engine.model, engine.search):
         return
     from pysat.solvers import Cadical195
 

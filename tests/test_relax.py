@@ -1,0 +1,94 @@
+"""The fractional relaxation that a long search asks before CaDiCaL."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from pysat.solvers import Cadical195
+
+from dominosa_lab import random_puzzle
+from dominosa_lab.boards import swap_cells
+from dominosa_lab.core.search import Search, SearchStopped
+from dominosa_lab.solvers.fast.dominosa import DominosaCover
+from dominosa_lab.solvers.fast.handover import covers, exact_one_clauses
+from dominosa_lab.solvers.fast.relax import fractional_cover_exists
+from dominosa_lab.solvers.fast.state import cover_model
+from tests.strategies import planted_board
+
+
+def _model(puzzle):
+    """The engine's model of ``puzzle``."""
+    return DominosaCover(puzzle).model
+
+
+def _exchanged(puzzle, rng):
+    """``puzzle`` with two squares of different numbers exchanged."""
+    cells = puzzle.cells
+    while True:
+        a, b = rng.sample(cells, 2)
+        if puzzle.value(a) != puzzle.value(b):
+            return swap_cells(puzzle, a, b)
+
+
+def _cadical_finds_a_cover(model) -> bool:
+    """Whether CaDiCaL finds an exact cover of ``model`` (every option open)."""
+    import numpy as np
+
+    with Cadical195(bootstrap_with=exact_one_clauses(model, np.full(model.n_options, -1))) as sat:
+        return sat.solve()
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10**6), n=st.integers(1, 9))
+def test_a_board_with_a_solution_has_a_fractional_cover(seed, n):
+    puzzle = planted_board(n, random.Random(seed))[0]
+    assert fractional_cover_exists(_model(puzzle), Search())
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10**6), n=st.integers(2, 9))
+def test_a_board_without_a_fractional_cover_has_no_cover(seed, n):
+    rng = random.Random(seed)
+    model = _model(_exchanged(planted_board(n, rng)[0], rng))
+    if not fractional_cover_exists(model, Search()):
+        assert not _cadical_finds_a_cover(model)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_large_board_with_two_numbers_exchanged_has_no_fractional_cover(seed):
+    puzzle = _exchanged(random_puzzle(30, seed).puzzle, random.Random(seed))
+    assert not fractional_cover_exists(_model(puzzle), Search())
+
+
+def test_a_secondary_item_may_stay_uncovered():
+    model = cover_model([0, 1, 3], [0, 1, 2], [True, False, True])  # {0}, {1, 2}
+    assert fractional_cover_exists(model, Search())
+
+
+def test_a_primary_item_no_option_covers_refutes_the_model():
+    model = cover_model([0, 1], [0], [True, True])
+    assert not fractional_cover_exists(model, Search())
+
+
+def test_a_spent_time_limit_stops_before_the_linear_programme():
+    search = Search(time_limit=1e-9)
+    with pytest.raises(SearchStopped):
+        fractional_cover_exists(_model(random_puzzle(6, 0).puzzle), search)
+
+
+def test_a_board_the_relaxation_refutes_never_reaches_cadical(monkeypatch):
+    puzzle = _exchanged(random_puzzle(30, 0).puzzle, random.Random(0))
+    board = DominosaCover(puzzle)
+    engine = board.engine(Search())
+    engine.start()
+
+    def no_cadical(*args, **kwargs):
+        raise AssertionError("CaDiCaL was asked")
+
+    monkeypatch.setattr("pysat.solvers.Cadical195", no_cadical)
+    assert list(covers(engine, 0)) == []
+    assert engine.handed_over is not None or engine.failed
+
