@@ -188,3 +188,25 @@ def test_the_learning_check_changes_no_count_of_a_large_board(seed):
         without = count_puzzle(puzzle, Search())
     assert with_check.checks > 0 and without.checks == 0
     assert with_check.count == without.count
+
+
+@settings(max_examples=60)
+@given(st.integers(1, 6), st.integers(0, 3),
+       st.lists(st.lists(st.integers(0, 8), min_size=1, max_size=3, unique=True),
+                min_size=1, max_size=12))
+def test_counts_any_exact_cover_with_every_check_asking_the_relaxation_as_dancing_links_does(
+        n_primary, n_secondary, options):
+    problem = exact_cover(n_primary, n_secondary, options)
+    listed = sum(1 for _ in problem.solve())
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(count_module, "HANDOVER_CONFLICTS", 0)
+        assert count_covers(from_exact_cover(problem), Search(), check_min=0).count == listed
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_the_relaxation_changes_no_count_of_a_large_board(seed):
+    puzzle = random_puzzle(25, seed).puzzle
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(count_module, "HANDOVER_CONFLICTS", 0)
+        relaxed = count_puzzle(puzzle, Search())
+    assert relaxed.count == count_puzzle(puzzle, Search()).count

@@ -18,7 +18,12 @@ lacks until there is none), and they are made true at once; then each branch wit
 known to extend it asks whether any cover is left: a branch without one is cut at once, where
 branching alone would refute its dead placements again in every branch below (on planted
 boards most open placements are in no solution). Branching takes the option of the last cover
-found first, so that its branch needs no question. Counts are Python integers: no overflow.
+found first, so that its branch needs no question. A question whose search passes
+:data:`~dominosa_lab.solvers.fast.handover.HANDOVER_CONFLICTS` conflicts without a cover asks the
+fractional relaxation (:mod:`~dominosa_lab.solvers.fast.relax`) with the same settled options
+and, for the backbone, "the weights of these options sum to less than their number": the
+backbone's last question on a planted board of N = 60 is one that neither the engine nor CaDiCaL
+answers in minutes, and it has no fractional answer. Counts are Python integers: no overflow.
 
 Counting by the house rule: nodes are the options made true, by an assumption or a deduction,
 inside components and at level 0; a choice among k is recorded per assumption on an item with k
@@ -43,6 +48,8 @@ from dominosa_lab.core.puzzle import Puzzle
 from dominosa_lab.core.search import Search, SearchStopped
 from dominosa_lab.solvers.fast.decide import guide
 from dominosa_lab.solvers.fast.dominosa import DominosaCover, root_deductions
+from dominosa_lab.solvers.fast.handover import HANDOVER_CONFLICTS
+from dominosa_lab.solvers.fast.relax import fractional_cover_exists
 from dominosa_lab.solvers.fast.search import CoverSearch
 from dominosa_lab.solvers.fast.split import (
     assume,
@@ -196,8 +203,27 @@ class _Counter:
     def _search(self, differ: np.ndarray | None) -> np.ndarray | None:
         """A cover extending the current state (with ``differ``: lacking an option of it) from a
         fresh clause-learning search steered to the last cover found (before one is found: to
-        the placements belief propagation believes in); None when there is none."""
+        the placements belief propagation believes in); None when there is none. A search that
+        passes :data:`~dominosa_lab.solvers.fast.handover.HANDOVER_CONFLICTS` conflicts without
+        a cover asks the fractional relaxation (:mod:`~dominosa_lab.solvers.fast.relax`), and
+        without a verdict from it starts again with no limit."""
         self.checks += 1
+        try:
+            oracle = self._oracle(differ, HANDOVER_CONFLICTS)
+            cover = None if oracle is None else next(oracle.covers(), None)
+            if cover is not None or oracle is None or oracle.handed_over is None:
+                return cover
+            if not fractional_cover_exists(self.m, oracle.search, oracle.handed_over, differ):
+                return None
+            oracle = self._oracle(differ, None)
+            return None if oracle is None else next(oracle.covers(), None)
+        except SearchStopped:
+            self.engine.search.check_time()  # the count's own time limit, in its words
+            raise
+
+    def _oracle(self, differ: np.ndarray | None, hand_over_at: int | None) -> CoverSearch | None:
+        """The clause-learning search of :meth:`_search`, started (None: its level 0 finds no
+        cover), stopping after ``hand_over_at`` conflicts without a cover."""
         deadline = self.engine.search.deadline
         left = None if deadline is None else max(deadline - time.perf_counter(), 1e-3)
         oracle = CoverSearch(self.m, Search(time_limit=left), int,
@@ -212,11 +238,8 @@ class _Counter:
             guide(oracle)
         else:
             oracle.prefer(self.phase)
-        try:
-            return next(oracle.covers(), None)
-        except SearchStopped:
-            self.engine.search.check_time()  # the count's own time limit, in its words
-            raise
+        oracle.hand_over_at = hand_over_at
+        return oracle
 
     def _retract(self, level: int, count: int) -> None:
         retract(self.m, self.s, level, count > 0)

@@ -32,10 +32,13 @@ from dominosa_lab.solvers.fast.state import CoverModel
 __all__ = ["fractional_cover_exists"]
 
 
-def fractional_cover_exists(model: CoverModel, search: Search) -> bool:
+def fractional_cover_exists(model: CoverModel, search: Search, value: np.ndarray | None = None,
+                            differ: np.ndarray | None = None) -> bool:
     """False when no fractional cover of ``model`` exists (then it has no cover), True when one
     does or HiGHS gives no verdict; stops with the search's time limit
-    (:class:`~dominosa_lab.core.search.SearchStopped`).
+    (:class:`~dominosa_lab.core.search.SearchStopped`). ``value`` (per option -1 open, 0 false,
+    1 true) fixes the settled options; with ``differ``, the options' weights sum to less than
+    their number (a cover lacks one of them).
 
     Examples
     --------
@@ -52,6 +55,16 @@ def fractional_cover_exists(model: CoverModel, search: Search) -> bool:
     >>> triangle = cover_model([0, 2, 4, 6], [0, 1, 1, 2, 0, 2], [True] * 3)
     >>> fractional_cover_exists(triangle, Search())
     True
+
+    Items 0 and 1 with options {0}, {1}, {0, 1}: a cover without both {0} and {1} takes {0, 1};
+    with {0, 1} ruled out there is none.
+
+    >>> pairs = cover_model([0, 1, 2, 4], [0, 1, 0, 1], [True, True])
+    >>> differ = np.array([0, 1])
+    >>> fractional_cover_exists(pairs, Search(), differ=differ)
+    True
+    >>> fractional_cover_exists(pairs, Search(), np.array([-1, -1, 0]), differ)
+    False
     """
     import highspy
 
@@ -60,7 +73,10 @@ def fractional_cover_exists(model: CoverModel, search: Search) -> bool:
     highs.setOptionValue("solver", "ipm")
     if search.deadline is not None:
         highs.setOptionValue("time_limit", max(search.deadline - time.perf_counter(), 0.0))
-    highs.passModel(_lp(model, highspy))
+    highs.passModel(_lp(model, highspy, value))
+    if differ is not None and differ.shape[0]:
+        highs.addRow(-highspy.kHighsInf, differ.shape[0] - 1, differ.shape[0],
+                     differ.astype(np.int32), np.ones(differ.shape[0]))
     highs.run()
     status = highs.getModelStatus()
     if status == highspy.HighsModelStatus.kTimeLimit:
@@ -85,14 +101,15 @@ def _highs(highspy):
     return highs
 
 
-def _lp(model: CoverModel, highspy):
-    """The relaxation as a HiGHS LP: a column per option, a row per item."""
+def _lp(model: CoverModel, highspy, value: np.ndarray | None):
+    """The relaxation as a HiGHS LP: a column per option (bounded by ``value``), a row per
+    item."""
     n_options, n_items = model.n_options, model.n_items
     lp = highspy.HighsLp()
     lp.num_col_, lp.num_row_ = n_options, n_items
     lp.col_cost_ = np.zeros(n_options)
-    lp.col_lower_ = np.zeros(n_options)
-    lp.col_upper_ = np.ones(n_options)
+    lp.col_lower_ = np.zeros(n_options) if value is None else (value == 1).astype(np.float64)
+    lp.col_upper_ = np.ones(n_options) if value is None else (value != 0).astype(np.float64)
     lp.row_lower_ = model.primary.astype(np.float64)
     lp.row_upper_ = np.ones(n_items)
     lp.a_matrix_.format_ = highspy.MatrixFormat.kColwise
