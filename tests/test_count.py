@@ -199,7 +199,7 @@ def test_counts_any_exact_cover_with_every_check_asking_the_relaxation_as_dancin
     problem = exact_cover(n_primary, n_secondary, options)
     listed = sum(1 for _ in problem.solve())
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(count_module, "HANDOVER_CONFLICTS", 0)
+        patch.setattr(count_module, "RELAX_CONFLICTS", 0)
         assert count_covers(from_exact_cover(problem), Search(), check_min=0).count == listed
 
 
@@ -207,6 +207,6 @@ def test_counts_any_exact_cover_with_every_check_asking_the_relaxation_as_dancin
 def test_the_relaxation_changes_no_count_of_a_large_board(seed):
     puzzle = random_puzzle(25, seed).puzzle
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(count_module, "HANDOVER_CONFLICTS", 0)
+        patch.setattr(count_module, "RELAX_CONFLICTS", 0)
         relaxed = count_puzzle(puzzle, Search())
     assert relaxed.count == count_puzzle(puzzle, Search()).count

@@ -11,11 +11,13 @@ person-made boards without a guess). Then conflict-driven clause learning, branc
 square or domino with fewest placements left (:mod:`~dominosa_lab.solvers.fast.decide`, the whole
 heuristic: on large boards belief propagation, :mod:`~dominosa_lab.solvers.fast.beliefs`, picks the
 first try); a search that has spent
-:data:`~dominosa_lab.solvers.fast.handover.HANDOVER_CONFLICTS` conflicts without a solution goes
-on in CaDiCaL, on the model level 0 left (:mod:`~dominosa_lab.solvers.fast.handover`, which says
-how that part is counted). Counted by the house rule (:mod:`~dominosa_lab.solvers.fast.search`):
-nodes are placements made true by a decision or a deduction, backtracks the ones taken back with
-no solution found below, choices the decisions.
+:data:`~dominosa_lab.solvers.fast.handover.HANDOVER_CONFLICTS` conflicts without a solution asks
+whether the board has a fractional cover (:mod:`~dominosa_lab.solvers.fast.relax`: a board with
+none has no solution) and, when it has, goes on in CaDiCaL, on the model level 0 left
+(:mod:`~dominosa_lab.solvers.fast.handover`, which says how that part is counted). Counted by
+the house rule (:mod:`~dominosa_lab.solvers.fast.search`): nodes are placements made true by a
+decision or a deduction, backtracks the ones taken back with no solution found below, choices the
+decisions.
 
 The package, by concern: :mod:`~dominosa_lab.solvers.fast.state` (the named records),
 :mod:`~dominosa_lab.solvers.fast.assign` (the trail and the counters),
@@ -24,7 +26,7 @@ blocked-option rule), :mod:`~dominosa_lab.solvers.fast.learn`,
 :mod:`~dominosa_lab.solvers.fast.decide`, :mod:`~dominosa_lab.solvers.fast.loop` (the search loop
 and level 0), :mod:`~dominosa_lab.solvers.fast.search` (its Python driver),
 :mod:`~dominosa_lab.solvers.fast.beliefs`, :mod:`~dominosa_lab.solvers.fast.dominosa`,
-:mod:`~dominosa_lab.solvers.fast.handover`;
+:mod:`~dominosa_lab.solvers.fast.handover`, :mod:`~dominosa_lab.solvers.fast.relax`;
 :mod:`~dominosa_lab.solvers.fast.cache` and :mod:`~dominosa_lab.solvers.fast.jit` keep numba's cache
 fresh.
 

@@ -20,7 +20,8 @@ __all__ = ["DRIVERS", "cache_dirs", "is_compiled", "mark_compiled", "refresh", "
 
 PACKAGE = Path(__file__).resolve().parent
 #: The modules of the package that no kernel depends on.
-DRIVERS = ("__init__.py", "cache.py", "count.py", "mirror.py", "search.py", "warm.py")
+DRIVERS = ("__init__.py", "cache.py", "count.py", "handover.py", "mirror.py", "relax.py",
+           "search.py", "warm.py")
 STAMP = "fast-kernels.stamp"
 COMPILED = "compiled"
 

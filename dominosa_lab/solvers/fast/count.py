@@ -19,11 +19,11 @@ known to extend it asks whether any cover is left: a branch without one is cut a
 branching alone would refute its dead placements again in every branch below (on planted
 boards most open placements are in no solution). Branching takes the option of the last cover
 found first, so that its branch needs no question. A question whose search passes
-:data:`~dominosa_lab.solvers.fast.handover.HANDOVER_CONFLICTS` conflicts without a cover asks the
-fractional relaxation (:mod:`~dominosa_lab.solvers.fast.relax`) with the same settled options
-and, for the backbone, "the weights of these options sum to less than their number": the
-backbone's last question on a planted board of N = 60 is one that neither the engine nor CaDiCaL
-answers in minutes, and it has no fractional answer. Counts are Python integers: no overflow.
+:data:`RELAX_CONFLICTS` conflicts without a cover asks the fractional relaxation
+(:mod:`~dominosa_lab.solvers.fast.relax`) with the same settled options and, for the backbone,
+"the weights of these options sum to less than their number": the backbone's last question on a
+planted board of N = 60 is one that neither the engine nor CaDiCaL answers in minutes, and it has
+no fractional answer. Counts are Python integers: no overflow.
 
 Counting by the house rule: nodes are the options made true, by an assumption or a deduction,
 inside components and at level 0; a choice among k is recorded per assumption on an item with k
@@ -48,7 +48,6 @@ from dominosa_lab.core.puzzle import Puzzle
 from dominosa_lab.core.search import Search, SearchStopped
 from dominosa_lab.solvers.fast.decide import guide
 from dominosa_lab.solvers.fast.dominosa import DominosaCover, root_deductions
-from dominosa_lab.solvers.fast.handover import HANDOVER_CONFLICTS
 from dominosa_lab.solvers.fast.relax import fractional_cover_exists
 from dominosa_lab.solvers.fast.search import CoverSearch
 from dominosa_lab.solvers.fast.split import (
@@ -63,11 +62,16 @@ from dominosa_lab.solvers.fast.split import (
 )
 from dominosa_lab.solvers.fast.state import C_NONE, C_STOP, LEVEL, CoverModel
 
-__all__ = ["CHECK_MIN_OPTIONS", "ComponentCount", "count_covers", "count_puzzle"]
+__all__ = ["CHECK_MIN_OPTIONS", "RELAX_CONFLICTS", "ComponentCount", "count_covers", "count_puzzle"]
 
 #: Components of at least this many open options ask the clause-learning search whether any
 #: cover is left after each step (smaller ones are refuted faster by branching).
 CHECK_MIN_OPTIONS = 300
+#: A question's conflicts without an answer after which the relaxation is asked: with the settled
+#: options as bounds it takes seconds where the whole board takes 0.3 s (N = 40), and at 1,000
+#: it slowed N = 40 counts that their questions finish soon after (0.3 s to 1.8 s), while the
+#: questions it settles at N = 60 do not return at all.
+RELAX_CONFLICTS = 5_000
 
 
 class ComponentCount(NamedTuple):
@@ -204,12 +208,12 @@ class _Counter:
         """A cover extending the current state (with ``differ``: lacking an option of it) from a
         fresh clause-learning search steered to the last cover found (before one is found: to
         the placements belief propagation believes in); None when there is none. A search that
-        passes :data:`~dominosa_lab.solvers.fast.handover.HANDOVER_CONFLICTS` conflicts without
-        a cover asks the fractional relaxation (:mod:`~dominosa_lab.solvers.fast.relax`), and
-        without a verdict from it starts again with no limit."""
+        passes :data:`RELAX_CONFLICTS` conflicts without a cover asks the fractional relaxation
+        (:mod:`~dominosa_lab.solvers.fast.relax`), and without a verdict from it starts again
+        with no limit."""
         self.checks += 1
         try:
-            oracle = self._oracle(differ, HANDOVER_CONFLICTS)
+            oracle = self._oracle(differ, RELAX_CONFLICTS)
             cover = None if oracle is None else next(oracle.covers(), None)
             if cover is not None or oracle is None or oracle.handed_over is None:
                 return cover

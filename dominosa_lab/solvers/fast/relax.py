@@ -5,13 +5,15 @@ item sum to 1 (at most 1 for a secondary one). Every exact cover is such a weigh
 weigh 1, the rest 0), so when no weighting exists there is no cover. On a Dominosa board the
 squares split into black and white like a chessboard and every placement covers one of each and one
 domino: the relaxation is a fractional three-dimensional matching, and it sees the board whole,
-where clause learning sees it a clause at a time. A board with two numbers exchanged has, in every
-board of ``benchmarks/bench_proofs.py`` from N = 20 to 100, no fractional cover either, which
-HiGHS's interior point method (``highspy``) finds in about 0.3 s at N = 40, 2 s at N = 60 and
-30-40 s at N = 100 (``benchmarks/results/proofs.md``), boards on which CaDiCaL needs up to a
-minute and more. A board with a solution always has a fractional cover, so the question only
-pays where a search has already failed for long: the engine asks it at the hand-over
-(:mod:`~dominosa_lab.solvers.fast.handover`), before CaDiCaL.
+where clause learning sees it a clause at a time. Every board of ``benchmarks/bench_proofs.py``
+with two numbers exchanged that was asked (all twenty of N = 40 and of N = 60, and each of
+N = 100 whose search reached the hand-over) had no fractional cover, which HiGHS's interior point
+method (``highspy``) finds in about 0.3 s at N = 40,
+2-4 s at N = 60 and 30-40 s at N = 100 (``benchmarks/results/proofs_large.md``), boards on which
+CaDiCaL needs up to a minute and more. A board with a solution always has a fractional cover, so
+the question only pays where a search has already failed for long: the engine asks it at the
+hand-over (:mod:`~dominosa_lab.solvers.fast.handover`), before CaDiCaL, and a count asks it of a
+question that runs long (:mod:`~dominosa_lab.solvers.fast.count`).
 
 The verdict is HiGHS's (its interior point method, its tolerances); the weights are 0/1 and every
 right-hand side 1, a well-scaled problem, and the tests check that it refutes no board with a
