@@ -393,7 +393,7 @@ def main() -> None:
     started = machine()
     if args.ideas:
         side_report(args, started, "ideas", "Proof strength: the engine's parts one at a time, "
-                    "and a hand-over to CaDiCaL", "Each "
+                    "and the hand-over (the relaxation, then CaDiCaL)", "Each "
                     f"variant in this process one after the other, at most {args.max_nodes} "
                     "nodes (status in the CSV); medians of conflicts (machine-independent) and "
                     "seconds. *tiling after level 0*: placements the tiling deduction (grid "
