@@ -39,6 +39,18 @@ def exact_cover(n_primary: int, n_secondary: int, options: list[list[int]]) -> E
                       [sorted({o[0] % n_primary, *(i % n_items for i in o[1:])}) for o in options])
 
 
+#: Small exact-cover problems with primary and secondary items (:func:`exact_cover`).
+EXACT_COVERS = st.builds(
+    exact_cover, st.integers(1, 6), st.integers(0, 3),
+    st.lists(st.lists(st.integers(0, 8), min_size=1, max_size=3, unique=True),
+             min_size=1, max_size=12))
+
+
+def listed(problem: ExactCover) -> int:
+    """The number of covers dancing links lists one by one."""
+    return sum(1 for _ in problem.solve())
+
+
 def gapped_board(n: int, seed: int) -> Puzzle:
     """A random double-n board with gaps: a uniform tiling of a wider rectangle with dominoes
     dropped until (n+1)(n+2) cells are left, and a random puzzle on those cells."""
@@ -113,24 +125,15 @@ def test_counts_of_all_boards_sum_to_tilings_times_orderings_times_turnings(
 
 
 @settings(max_examples=60)
-@given(st.integers(1, 6), st.integers(0, 3),
-       st.lists(st.lists(st.integers(0, 8), min_size=1, max_size=3, unique=True),
-                min_size=1, max_size=12))
-def test_counts_any_exact_cover_as_dancing_links_does(n_primary, n_secondary, options):
-    problem = exact_cover(n_primary, n_secondary, options)
-    listed = sum(1 for _ in problem.solve())
-    assert count_covers(from_exact_cover(problem), Search()).count == listed
+@given(EXACT_COVERS)
+def test_counts_any_exact_cover_as_dancing_links_does(problem):
+    assert count_covers(from_exact_cover(problem), Search()).count == listed(problem)
 
 
 @settings(max_examples=60)
-@given(st.integers(1, 6), st.integers(0, 3),
-       st.lists(st.lists(st.integers(0, 8), min_size=1, max_size=3, unique=True),
-                min_size=1, max_size=12))
-def test_counts_any_exact_cover_with_the_held_options_forced_first_as_dancing_links_does(
-        n_primary, n_secondary, options):
-    problem = exact_cover(n_primary, n_secondary, options)
-    listed = sum(1 for _ in problem.solve())
-    assert count_covers(from_exact_cover(problem), Search(), check_min=0).count == listed
+@given(EXACT_COVERS)
+def test_counts_any_exact_cover_with_the_held_options_forced_first_as_dancing_links_does(problem):
+    assert count_covers(from_exact_cover(problem), Search(), check_min=0).count == listed(problem)
 
 
 def test_a_count_is_exact_beyond_64_bits():
@@ -191,16 +194,13 @@ def test_the_learning_check_changes_no_count_of_a_large_board(seed):
 
 
 @settings(max_examples=60)
-@given(st.integers(1, 6), st.integers(0, 3),
-       st.lists(st.lists(st.integers(0, 8), min_size=1, max_size=3, unique=True),
-                min_size=1, max_size=12))
+@given(EXACT_COVERS)
 def test_counts_any_exact_cover_with_every_check_asking_the_relaxation_as_dancing_links_does(
-        n_primary, n_secondary, options):
-    problem = exact_cover(n_primary, n_secondary, options)
-    listed = sum(1 for _ in problem.solve())
+        problem):
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(count_module, "RELAX_CONFLICTS", 0)
-        assert count_covers(from_exact_cover(problem), Search(), check_min=0).count == listed
+        count = count_covers(from_exact_cover(problem), Search(), check_min=0).count
+    assert count == listed(problem)
 
 
 @pytest.mark.parametrize("seed", [3, 4])

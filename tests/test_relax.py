@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -35,8 +36,6 @@ def _exchanged(puzzle, rng):
 
 def _cadical_finds_a_cover(model) -> bool:
     """Whether CaDiCaL finds an exact cover of ``model`` (every option open)."""
-    import numpy as np
-
     with Cadical195(bootstrap_with=exact_one_clauses(model, np.full(model.n_options, -1))) as sat:
         return sat.solve()
 
