@@ -15,7 +15,7 @@ from dominosa_lab.boards import swap_cells
 from dominosa_lab.core.search import Search, SearchStopped
 from dominosa_lab.solvers.fast.dominosa import DominosaCover
 from dominosa_lab.solvers.fast.handover import covers, exact_one_clauses
-from dominosa_lab.solvers.fast.relax import fractional_cover_exists
+from dominosa_lab.solvers.fast.relax import certifies, fractional_cover_exists, packing
 from dominosa_lab.solvers.fast.state import cover_model
 from tests.strategies import planted_board
 
@@ -60,6 +60,32 @@ def test_a_board_without_a_fractional_cover_has_no_cover(seed, n):
 def test_a_large_board_with_two_numbers_exchanged_has_no_fractional_cover(seed):
     puzzle = _exchanged(random_puzzle(30, seed).puzzle, random.Random(seed))
     assert not fractional_cover_exists(_model(puzzle), Search())
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10**6), n=st.integers(1, 6), top=st.integers(1, 2**24))
+def test_no_weights_certify_that_a_board_with_a_solution_has_no_fractional_cover(seed, n, top):
+    lp = packing(_model(planted_board(n, random.Random(seed))[0]))
+    weights = np.random.default_rng(seed).integers(0, top, lp.rows, endpoint=True)
+    assert not certifies(lp, weights)
+
+
+def test_a_certificate_weighs_the_row_of_the_options_a_cover_must_lack():
+    pairs = cover_model([0, 1, 2, 4], [0, 1, 0, 1], [True, True])  # {0}, {1}, {0, 1}
+    lp = packing(pairs, np.array([-1, -1, 0]), np.array([0, 1]))
+    assert certifies(lp, np.array([0, 0]), row=1)
+    assert not certifies(lp, np.array([0, 0]), row=0)
+
+
+def test_a_negative_weight_certifies_nothing():
+    lp = packing(cover_model([0, 2, 4], [0, 1, 1, 2], [True] * 3))
+    assert certifies(lp, np.array([0, 1, 0]))
+    assert not certifies(lp, np.array([-1, 1, 0]))
+
+
+def test_options_settled_true_take_their_items_out_of_the_packing():
+    lp = packing(cover_model([0, 2, 3, 4], [0, 1, 1, 2], [True] * 3), np.array([1, 0, -1]))
+    assert (lp.rows, lp.primary, lp.worth.tolist(), lp.items.tolist()) == (1, 1, [1], [0])
 
 
 def test_a_secondary_item_may_stay_uncovered():

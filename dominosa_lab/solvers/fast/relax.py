@@ -8,16 +8,23 @@ domino: the relaxation is a fractional three-dimensional matching, and it sees t
 where clause learning sees it a clause at a time. Every board of ``benchmarks/bench_proofs.py``
 with two numbers exchanged that was asked (all twenty of N = 40 and of N = 60, and each of
 N = 100 whose search reached the hand-over) had no fractional cover, which HiGHS's interior point
-method (``highspy``) finds in about 0.3 s at N = 40,
-2-4 s at N = 60 and 30-40 s at N = 100 (``benchmarks/results/proofs_large.md``), boards on which
-CaDiCaL needs up to a minute and more. A board with a solution always has a fractional cover, so
-the question only pays where a search has already failed for long: the engine asks it at the
-hand-over (:mod:`~dominosa_lab.solvers.fast.handover`), before CaDiCaL, and a count asks it of a
-question that runs long (:mod:`~dominosa_lab.solvers.fast.count`).
+method (``highspy``) shows in about 0.3 s at N = 40, 2-3 s at N = 60 and 30-45 s at N = 100
+(``benchmarks/results/proofs_large.md``), boards on which CaDiCaL needs up to a minute and more.
+A board with a solution always has a fractional cover, so the question only pays where a search
+has already failed for long: the engine asks it at the hand-over
+(:mod:`~dominosa_lab.solvers.fast.handover`), before CaDiCaL, and a count asks it of a question
+that runs long (:mod:`~dominosa_lab.solvers.fast.count`).
 
-The verdict is HiGHS's (its interior point method, its tolerances); the weights are 0/1 and every
-right-hand side 1, a well-scaled problem, and the tests check that it refutes no board with a
-solution and no board CaDiCaL solves.
+**The verdict is exact, not HiGHS's.** The question is asked as a packing
+(:func:`packing`): the open options that cover no settled item, each worth ``p`` = the number
+of primary items it covers, at most 1 on every item left; a fractional cover exists exactly when
+the packing can be worth ``P``, the primary items left. HiGHS returns the weights of its dual
+(one per item, one for the row of ``differ``), and :func:`certifies` checks them in integers:
+weights ``y >= 0`` such that every option's items (and row) weigh at least ``p / λ`` and the rows'
+limits weigh ``T < P / λ``. Any fractional cover ``x`` would then be worth
+``Σ p x <= λ Σ_q x_q Σ_{i in q} y_i <= λ T < P`` (each item is covered at most once), not ``P``.
+Only a checked certificate says "no"; HiGHS's tolerances can only cost a "no" (the answer is then
+"a fractional cover may exist"), never make a wrong one.
 """
 
 from __future__ import annotations
@@ -25,19 +32,118 @@ from __future__ import annotations
 import os
 import sys
 import time
+from typing import NamedTuple
 
 import numpy as np
 
 from dominosa_lab.core.search import Search
 from dominosa_lab.solvers.fast.state import CoverModel
 
-__all__ = ["fractional_cover_exists"]
+__all__ = ["Packing", "certifies", "fractional_cover_exists", "packing"]
+
+#: The certificate's weights are rounded to integers of at most this many bits.
+WEIGHT_BITS = 24
+
+
+class Packing(NamedTuple):
+    """The relaxation of a model with some options settled, as a packing (see the module).
+
+    Attributes
+    ----------
+    starts, items : array of int
+        Column ``c`` (an open option covering no settled item) covers the rows
+        ``items[starts[c]:starts[c + 1]]`` (the items no true option covers, renumbered).
+    worth : array of int
+        Per column, the primary items it covers (``p``).
+    primary : int
+        The primary items left (``P``): a fractional cover is a packing worth this.
+    rows : int
+        The items left.
+    differ : array of int
+        The columns of the ``differ`` options still open (their row: at most ``limit``).
+    limit : int
+        How many of them a cover may take: ``len(differ) - 1`` less those already true.
+    """
+
+    starts: np.ndarray
+    items: np.ndarray
+    worth: np.ndarray
+    primary: int
+    rows: int
+    differ: np.ndarray
+    limit: int
+
+
+def packing(model: CoverModel, value: np.ndarray | None = None,
+            differ: np.ndarray | None = None) -> Packing | None:
+    """The relaxation of ``model`` with the options of ``value`` settled (-1 open, 0 false,
+    1 true) and, with ``differ``, a cover that lacks one of those options, as a packing; None
+    when ``differ`` is settled true throughout (no such cover, by the rules alone).
+
+    Examples
+    --------
+    >>> from dominosa_lab.solvers.fast.state import cover_model
+    >>> m = cover_model([0, 2, 4], [0, 1, 1, 2], [True] * 3)     # {0, 1} and {1, 2}
+    >>> p = packing(m)
+    >>> p.worth.tolist(), p.primary
+    ([2, 2], 3)
+    >>> packing(m, np.array([1, -1])).worth.tolist()            # {0, 1} true: {1, 2} is out
+    []
+    """
+    value = np.full(model.n_options, -1) if value is None else np.asarray(value)
+    lengths = np.diff(model.option_start)
+    covered = np.zeros(model.n_items, bool)
+    covered[model.option_items[np.repeat(value == 1, lengths)]] = True
+    hits = np.add.reduceat(covered[model.option_items].astype(np.int64), model.option_start[:-1])
+    keep = (value == -1) & (hits == 0)
+    rows = np.cumsum(~covered) - 1
+    items = rows[model.option_items[np.repeat(keep, lengths)]]
+    starts = np.concatenate(([0], np.cumsum(lengths[keep])))
+    left_primary = (model.primary == 1) & ~covered
+    worth = np.add.reduceat(left_primary[model.option_items].astype(np.int64),
+                            model.option_start[:-1])[keep]
+    column = np.cumsum(keep) - 1
+    differ = np.zeros(0, np.int64) if differ is None else np.asarray(differ, np.int64)
+    limit = differ.shape[0] - 1 - int((value[differ] == 1).sum())
+    if differ.shape[0] and limit < 0:
+        return None
+    return Packing(starts, items, worth, int(left_primary.sum()), int((~covered).sum()),
+                   column[differ[keep[differ]]], limit)
+
+
+def certifies(lp: Packing, weights: np.ndarray, row: int = 0) -> bool:
+    """Whether integer ``weights`` (one per item left, at least 0) and ``row`` (the weight of
+    the ``differ`` row) prove that ``lp`` has no fractional cover (see the module): for every
+    column, ``total * worth < primary * (its items' and row's weight)``, where ``total`` is the
+    weights' sum plus ``row * limit``. Exact: Python's integers.
+
+    Examples
+    --------
+    Options {0, 1} and {1, 2} over three primary items: weight 1 on item 1 alone covers each
+    option's worth 2 with half, so a packing is worth at most 2 of the 3 needed.
+
+    >>> from dominosa_lab.solvers.fast.state import cover_model
+    >>> lp = packing(cover_model([0, 2, 4], [0, 1, 1, 2], [True] * 3))
+    >>> certifies(lp, np.array([0, 1, 0])), certifies(lp, np.array([1, 1, 1]))
+    (True, False)
+    """
+    weights = np.asarray(weights, np.int64)
+    if lp.primary == 0 or (weights < 0).any() or row < 0 or weights.shape[0] != lp.rows:
+        return False
+    if not lp.worth.shape[0]:
+        return True
+    cover = np.add.reduceat(weights[lp.items], lp.starts[:-1])
+    cover[lp.differ] += row
+    total = int(weights.sum()) + row * max(lp.limit, 0)
+    need = lp.worth > 0
+    return all(total * int(w) < lp.primary * int(c) for w, c in
+               zip(lp.worth[need], cover[need], strict=True))
 
 
 def fractional_cover_exists(model: CoverModel, search: Search, value: np.ndarray | None = None,
                             differ: np.ndarray | None = None) -> bool:
-    """False when no fractional cover of ``model`` exists (then it has no cover), True when one
-    does or HiGHS gives no verdict; stops with the search's time limit
+    """False when a checked certificate shows that no fractional cover of ``model`` exists (then
+    it has no cover), True when one does or none was shown; stops with the search's time limit
     (:class:`~dominosa_lab.core.search.SearchStopped`). ``value`` (per option -1 open, 0 false,
     1 true) fixes the settled options; with ``differ``, the options' weights sum to less than
     their number (a cover lacks one of them).
@@ -68,22 +174,42 @@ def fractional_cover_exists(model: CoverModel, search: Search, value: np.ndarray
     >>> fractional_cover_exists(pairs, Search(), np.array([-1, -1, 0]), differ)
     False
     """
+    search.check_time()
+    lp = packing(model, value, differ)
+    if lp is None:
+        return False
+    if lp.primary == 0:
+        return True
+    if not (lp.worth > 0).any():
+        return False
+    weights, row = _dual(lp, search)
+    return not certifies(lp, weights, row)
+
+
+def _dual(lp: Packing, search: Search) -> tuple[np.ndarray, int]:
+    """HiGHS's dual weights of the packing (interior point, to a gap of about a quarter of one
+    item, no crossover), rounded to integers of :data:`WEIGHT_BITS` bits."""
     import highspy
 
-    search.check_time()
     highs = _highs(highspy)
     highs.setOptionValue("solver", "ipm")
+    highs.setOptionValue("run_crossover", "off")
+    highs.setOptionValue("ipm_optimality_tolerance", max(1e-9, 0.25 / lp.primary))
     if search.deadline is not None:
         highs.setOptionValue("time_limit", max(search.deadline - time.perf_counter(), 0.0))
-    highs.passModel(_lp(model, highspy, value))
-    if differ is not None and differ.shape[0]:
-        highs.addRow(-highspy.kHighsInf, differ.shape[0] - 1, differ.shape[0],
-                     differ.astype(np.int32), np.ones(differ.shape[0]))
+    highs.passModel(_lp(lp, highspy))
+    if lp.differ.shape[0]:
+        highs.addRow(-highspy.kHighsInf, lp.limit, lp.differ.shape[0],
+                     lp.differ.astype(np.int32), np.ones(lp.differ.shape[0]))
     highs.run()
-    status = highs.getModelStatus()
-    if status == highspy.HighsModelStatus.kTimeLimit:
+    if highs.getModelStatus() == highspy.HighsModelStatus.kTimeLimit:
         search.check_time()
-    return status != highspy.HighsModelStatus.kInfeasible
+    dual = np.abs(np.asarray(highs.getSolution().row_dual, np.float64))
+    if dual.shape[0] != lp.rows + (lp.differ.shape[0] > 0) or not np.isfinite(dual).all():
+        return np.zeros(lp.rows, np.int64), 0
+    scaled = np.rint(dual * ((1 << WEIGHT_BITS) / max(dual.max(initial=0.0), 1e-300)))
+    scaled = scaled.astype(np.int64)
+    return scaled[:lp.rows], int(scaled[lp.rows]) if lp.differ.shape[0] else 0
 
 
 def _highs(highspy):
@@ -103,19 +229,19 @@ def _highs(highspy):
     return highs
 
 
-def _lp(model: CoverModel, highspy, value: np.ndarray | None):
-    """The relaxation as a HiGHS LP: a column per option (bounded by ``value``), a row per
-    item."""
-    n_options, n_items = model.n_options, model.n_items
-    lp = highspy.HighsLp()
-    lp.num_col_, lp.num_row_ = n_options, n_items
-    lp.col_cost_ = np.zeros(n_options)
-    lp.col_lower_ = np.zeros(n_options) if value is None else (value == 1).astype(np.float64)
-    lp.col_upper_ = np.ones(n_options) if value is None else (value != 0).astype(np.float64)
-    lp.row_lower_ = model.primary.astype(np.float64)
-    lp.row_upper_ = np.ones(n_items)
-    lp.a_matrix_.format_ = highspy.MatrixFormat.kColwise
-    lp.a_matrix_.start_ = model.option_start.astype(np.int32)
-    lp.a_matrix_.index_ = model.option_items.astype(np.int32)
-    lp.a_matrix_.value_ = np.ones(model.option_items.shape[0])
-    return lp
+def _lp(lp: Packing, highspy):
+    """The packing as a HiGHS LP: maximise the columns' worth, every row at most 1."""
+    n_columns = lp.worth.shape[0]
+    model = highspy.HighsLp()
+    model.num_col_, model.num_row_ = n_columns, lp.rows
+    model.sense_ = highspy.ObjSense.kMaximize
+    model.col_cost_ = lp.worth.astype(np.float64)
+    model.col_lower_ = np.zeros(n_columns)
+    model.col_upper_ = np.full(n_columns, highspy.kHighsInf)
+    model.row_lower_ = np.full(lp.rows, -highspy.kHighsInf)
+    model.row_upper_ = np.ones(lp.rows)
+    model.a_matrix_.format_ = highspy.MatrixFormat.kColwise
+    model.a_matrix_.start_ = lp.starts.astype(np.int32)
+    model.a_matrix_.index_ = lp.items.astype(np.int32)
+    model.a_matrix_.value_ = np.ones(lp.items.shape[0])
+    return model
