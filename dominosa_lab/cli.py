@@ -59,6 +59,9 @@ EXIT_BROKEN_PIPE = 141
 
 #: Seconds a method that can take exponential time runs at the command line unless told.
 DEFAULT_TIME_LIMIT = 60.0
+#: Seconds ``solve`` and ``draw`` look for why a board has no solution, after proving it has none
+#: (``explain_no_solution``: at N = 20 a reason takes seconds, at N = 40 few are found at all).
+WHY_SECONDS = 10.0
 LIFT = "--time-limit SECONDS to change it, --time-limit none to lift it"
 REPORT = ("this is a bug in dominosa-lab: rerun with --debug to see the traceback, and report "
           "it to the dominosa-lab developers with the command that caused it")
@@ -172,11 +175,12 @@ def _cmd_solve(args: argparse.Namespace) -> int:
     stats = result.stats
     count = len(result.solutions)
     shown = result.solutions[:show] if args.all else result.solutions[:1]
+    why = _why(puzzle, result, args.why_seconds)
     if args.json:
         _print_json({"puzzle": puzzle.name, "tatham_id": _tatham_id(puzzle),
                      "status": result.status, "reason": result.reason, "method": info.name,
                      "count": count, "solutions": [_placements_json(s) for s in shown],
-                     "refutation": _refutation_json(result.refutation),
+                     "refutation": _refutation_json(why),
                      "stats": stats.as_dict()})
         return 0
     for i, solution in enumerate(shown or [None], start=1):
@@ -191,13 +195,26 @@ def _cmd_solve(args: argparse.Namespace) -> int:
     print(f"nodes: {stats.nodes}   backtracks: {stats.backtracks}   "
           f"max depth: {stats.max_depth}   seconds: {stats.seconds:.3f}")
     print(_tatham_line(puzzle))
-    if result.refutation is not None:
-        steps = len(result.refutation.steps)
+    if why is not None:
+        steps = len(why.steps)
         print(f"\nwhy: {steps} step{'s' * (steps != 1)}, then the conclusion" if steps
               else "\nwhy:")
-        for k, step in enumerate((*result.refutation.steps, result.refutation.text), 1):
+        for k, step in enumerate((*why.steps, why.text), 1):
             print(f"{k}. {step}")
+    elif result.status == "no_solution" and result.explain is not None and args.why_seconds:
+        print(f"\nwhy: no reason found in {args.why_seconds:g} s (--why-seconds to look longer)")
     return 0
+
+
+def _why(puzzle: Puzzle, result: SearchResult, seconds: float) -> Refutation | None:
+    """Why ``puzzle`` has no solution, looked for at most ``seconds``
+    (:func:`~dominosa_lab.solvers.explain.explain_no_solution`); None when it has one, when the
+    method cannot say, or when no reason was found in time."""
+    from dominosa_lab.solvers import explain_no_solution
+
+    if result.status != "no_solution" or result.explain is None or not seconds:
+        return None
+    return explain_no_solution(puzzle, time_limit=seconds)
 
 
 def _cmd_hint(args: argparse.Namespace) -> int:
@@ -358,6 +375,9 @@ def _run(puzzle: Puzzle, args: argparse.Namespace,
 
     info = method_info(args.method)
     time_limit, default = _time_limit(args.time_limit, exponential=info.exponential)
+    if not args.why_seconds >= 0:
+        raise ArgumentError("--why-seconds must be a non-negative number of seconds (0: do not "
+                            f"look), got {args.why_seconds:g}")
     max_nodes = _count_flag("--max-nodes", args.max_nodes)
     if args.order is not None:
         check_choice("--order", args.order, info.orders, f"--method {info.name}")
@@ -408,7 +428,8 @@ def _cmd_draw(args: argparse.Namespace) -> int:
     info, result, default = _run(puzzle, args, limit=1)
     found = "solution" if result.solution is not None else result.status.replace("_", " ")
     _write_board(out, puzzle, result.solution, beside=True, pips=args.pips,
-                 titles=(puzzle.name or "puzzle", found), refutation=result.refutation)
+                 titles=(puzzle.name or "puzzle", found),
+                 refutation=_why(puzzle, result, args.why_seconds))
     print(f"wrote {out}; status: {_status(result, info, default)}")
     return 0
 
@@ -644,6 +665,9 @@ def _search_options(p: argparse.ArgumentParser) -> None:
                    help="move order, for methods with a choice: " + "; ".join(
                        f"{name}: {what}" for name, what in ORDERS.items()))
     p.add_argument("--seed", type=int, help="seed of randomised orders")
+    p.add_argument("--why-seconds", type=float, default=WHY_SECONDS, metavar="SECONDS",
+                   help="when the board has no solution, look this long for why (default: "
+                   f"{WHY_SECONDS:g}; 0: do not look)")
 
 
 def _solve_options(p: argparse.ArgumentParser) -> None:

@@ -60,6 +60,8 @@ def test_budget_stop_is_reported_not_an_error(capsys):
         (["solve", "no-such-board"], "is not a file, a catalog name"),
         (["solve", "3:0211"], "game description is too short"),
         (["solve", "mikefc-small", "--max-nodes", "-3"], "--max-nodes must be an integer >= 0"),
+        (["solve", "mikefc-small", "--why-seconds", "-1"],
+         "--why-seconds must be a non-negative number of seconds"),
         (["experiment", "no-such-experiment"], "no experiment 'no-such-experiment'"),
         (["draw", "mikefc-small", "-o", "board.jpg"], "-o must name a .png, .svg, .pdf file"),
         (["draw", "mikefc-small", "-o", "no-such-folder/board.png"], "no folder"),
@@ -194,6 +196,33 @@ def test_draw_writes_the_puzzle_and_its_solution_to_a_picture(suffix, tmp_path, 
     assert main(["draw", "mikefc-small", "-o", str(out)]) == 0
     assert out.stat().st_size > 1000
     assert capsys.readouterr().out == f"wrote {out}; status: solved\n"
+
+
+def test_solve_says_why_a_board_has_no_solution(tmp_path, capsys):
+    path = tmp_path / "impossible.txt"
+    path.write_text("0 1 0\n1 0 1\n")
+    assert main(["solve", str(path)]) == 0
+    assert "why:" in capsys.readouterr().out
+
+
+def test_solve_looks_for_why_as_long_as_why_seconds_and_says_when_it_found_nothing(
+        tmp_path, monkeypatch, capsys):
+    asked = []
+    monkeypatch.setattr(solvers, "explain_no_solution",
+                        lambda puzzle, time_limit: asked.append(time_limit))
+    path = tmp_path / "impossible.txt"
+    path.write_text("0 1 0\n1 0 1\n")
+    assert main(["solve", str(path), "--why-seconds", "2.5"]) == 0
+    assert asked == [2.5]
+    assert "why: no reason found in 2.5 s (--why-seconds to look longer)" in capsys.readouterr().out
+
+
+def test_why_seconds_0_does_not_look_for_why(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(solvers, "explain_no_solution", lambda *args, **kwargs: 1 / 0)
+    path = tmp_path / "impossible.txt"
+    path.write_text("0 1 0\n1 0 1\n")
+    assert main(["solve", str(path), "--why-seconds", "0", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["refutation"] is None
 
 
 def test_draw_reads_a_tatham_id_and_draws_pips(tmp_path):
