@@ -39,7 +39,8 @@ import numpy as np
 from dominosa_lab.core.search import Search
 from dominosa_lab.solvers.fast.state import CoverModel
 
-__all__ = ["Packing", "certifies", "fractional_cover_exists", "packing"]
+__all__ = ["WEIGHT_BITS", "Packing", "certifies", "dual_weights", "fractional_cover_exists",
+           "packing"]
 
 #: The certificate's weights are rounded to integers of at most this many bits.
 WEIGHT_BITS = 24
@@ -182,13 +183,23 @@ def fractional_cover_exists(model: CoverModel, search: Search, value: np.ndarray
         return True
     if not (lp.worth > 0).any():
         return False
-    weights, row = _dual(lp, search)
-    return not certifies(lp, weights, row)
+    return not certifies(lp, *dual_weights(lp, search))
 
 
-def _dual(lp: Packing, search: Search) -> tuple[np.ndarray, int]:
-    """HiGHS's dual weights of the packing (interior point, to a gap of about a quarter of one
-    item, no crossover), rounded to integers of :data:`WEIGHT_BITS` bits."""
+def dual_weights(lp: Packing, search: Search) -> tuple[np.ndarray, int]:
+    """HiGHS's dual weights of the packing ``lp`` (interior point to a gap of about a quarter of
+    one item, no crossover), rounded to integers of :data:`WEIGHT_BITS` bits: per item left, and
+    for the ``differ`` row (0 without one). Only :func:`certifies` says what they prove; stops
+    with the search's time limit (:class:`~dominosa_lab.core.search.SearchStopped`).
+
+    Examples
+    --------
+    >>> from dominosa_lab.solvers.fast.state import cover_model
+    >>> lp = packing(cover_model([0, 2, 4], [0, 1, 1, 2], [True] * 3))
+    >>> weights, row = dual_weights(lp, Search())
+    >>> certifies(lp, weights, row)
+    True
+    """
     import highspy
 
     highs = _highs(highspy)
