@@ -77,6 +77,15 @@ def test_a_certificate_weighs_the_row_of_the_options_a_cover_must_lack():
     assert not certifies(lp, np.array([0, 0]), row=0)
 
 
+def test_options_a_cover_must_lack_that_are_already_true_lower_the_limit_of_the_others():
+    model = cover_model([0, 1, 2, 3], [0, 1, 2], [True] * 3)  # {0}, {1}, {2}
+    lp = packing(model, np.array([1, -1, -1]), np.array([0, 1, 2]))
+    assert (lp.limit, lp.differ.tolist()) == (1, [0, 1])
+    assert packing(model, np.array([1, 1, 1]), np.array([0, 1, 2])) is None
+    assert not fractional_cover_exists(model, Search(), np.array([1, -1, -1]),
+                                       np.array([0, 1, 2]))
+
+
 def test_a_negative_weight_certifies_nothing():
     lp = packing(cover_model([0, 2, 4], [0, 1, 1, 2], [True] * 3))
     assert certifies(lp, np.array([0, 1, 0]))
