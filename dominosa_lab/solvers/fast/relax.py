@@ -40,11 +40,18 @@ import numpy as np
 from dominosa_lab.core.search import Search
 from dominosa_lab.solvers.fast.state import CoverModel
 
-__all__ = ["WEIGHT_BITS", "Packing", "certifies", "dual_weights", "fractional_cover_exists",
-           "packing"]
+__all__ = ["BOARD_GAP", "QUESTION_TOLERANCE", "WEIGHT_BITS", "Packing", "certifies", "dual_weights",
+           "fractional_cover_exists", "packing"]
 
 #: The certificate's weights are rounded to integers of at most this many bits.
 WEIGHT_BITS = 24
+#: The interior point method's gap on a whole board, in worth: a board with two numbers exchanged
+#: falls short of ``P`` by whole placements (by 6 of 15,453 at N = 100), so a quarter of one item
+#: is enough, and cheaper than HiGHS's default at N = 40.
+BOARD_GAP = 0.25
+#: Its relative tolerance for a question with settled options or options to lack, whose packing
+#: can fall short by a small fraction of one item (by 0.011 of 5,274 for a count at N = 60).
+QUESTION_TOLERANCE = 1e-9
 
 
 class Packing(NamedTuple):
@@ -184,14 +191,17 @@ def fractional_cover_exists(model: CoverModel, search: Search, value: np.ndarray
         return True
     if not (lp.worth > 0).any():
         return False
-    return not certifies(lp, *dual_weights(lp, search))
+    whole = value is None and differ is None
+    tolerance = BOARD_GAP / lp.primary if whole else QUESTION_TOLERANCE
+    return not certifies(lp, *dual_weights(lp, search, tolerance))
 
 
-def dual_weights(lp: Packing, search: Search) -> tuple[np.ndarray, int]:
-    """HiGHS's dual weights of the packing ``lp`` (interior point to a gap of about a quarter of
-    one item, no crossover), rounded to integers of :data:`WEIGHT_BITS` bits: per item left, and
-    for the ``differ`` row (0 without one). Only :func:`certifies` says what they prove; stops
-    with the search's time limit (:class:`~dominosa_lab.core.search.SearchStopped`).
+def dual_weights(lp: Packing, search: Search, tolerance: float = QUESTION_TOLERANCE
+                 ) -> tuple[np.ndarray, int]:
+    """HiGHS's dual weights of the packing ``lp`` (interior point to the relative ``tolerance``,
+    no crossover), rounded to integers of :data:`WEIGHT_BITS` bits: per item left, and for the
+    ``differ`` row (0 without one). Only :func:`certifies` says what they prove; stops with the
+    search's time limit (:class:`~dominosa_lab.core.search.SearchStopped`).
 
     Examples
     --------
@@ -206,7 +216,7 @@ def dual_weights(lp: Packing, search: Search) -> tuple[np.ndarray, int]:
     highs = _highs(highspy)
     highs.setOptionValue("solver", "ipm")
     highs.setOptionValue("run_crossover", "off")
-    highs.setOptionValue("ipm_optimality_tolerance", max(1e-9, 0.25 / lp.primary))
+    highs.setOptionValue("ipm_optimality_tolerance", tolerance)
     if search.deadline is not None:
         highs.setOptionValue("time_limit", max(search.deadline - time.perf_counter(), 0.0))
     highs.passModel(_lp(lp, highspy))
