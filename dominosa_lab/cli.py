@@ -175,7 +175,7 @@ def _cmd_solve(args: argparse.Namespace) -> int:
     stats = result.stats
     count = len(result.solutions)
     shown = result.solutions[:show] if args.all else result.solutions[:1]
-    why = _why(puzzle, result, args.why_seconds)
+    why = _why(result, args.why_seconds)
     if args.json:
         _print_json({"puzzle": puzzle.name, "tatham_id": _tatham_id(puzzle),
                      "status": result.status, "reason": result.reason, "method": info.name,
@@ -206,15 +206,12 @@ def _cmd_solve(args: argparse.Namespace) -> int:
     return 0
 
 
-def _why(puzzle: Puzzle, result: SearchResult, seconds: float) -> Refutation | None:
-    """Why ``puzzle`` has no solution, looked for at most ``seconds``
-    (:func:`~dominosa_lab.solvers.explain.explain_no_solution`); None when it has one, when the
-    method cannot say, or when no reason was found in time."""
-    from dominosa_lab.solvers import explain_no_solution
-
+def _why(result: SearchResult, seconds: float) -> Refutation | None:
+    """Why the board has no solution, as the method explains it, looked for at most ``seconds``;
+    None when it has one, when the method cannot say, or when no reason was found in time."""
     if result.status != "no_solution" or result.explain is None or not seconds:
         return None
-    return explain_no_solution(puzzle, time_limit=seconds)
+    return result.explain(time_limit=seconds)
 
 
 def _cmd_hint(args: argparse.Namespace) -> int:
@@ -429,7 +426,7 @@ def _cmd_draw(args: argparse.Namespace) -> int:
     found = "solution" if result.solution is not None else result.status.replace("_", " ")
     _write_board(out, puzzle, result.solution, beside=True, pips=args.pips,
                  titles=(puzzle.name or "puzzle", found),
-                 refutation=_why(puzzle, result, args.why_seconds))
+                 refutation=_why(result, args.why_seconds))
     print(f"wrote {out}; status: {_status(result, info, default)}")
     return 0
 

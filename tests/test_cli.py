@@ -21,6 +21,7 @@ from dominosa_lab import (
 from dominosa_lab.cli import EXIT_BROKEN_PIPE, main
 from dominosa_lab.experiments import EXPERIMENTS
 from dominosa_lab.formats import catalog, to_json
+from dominosa_lab.solvers import explain as explain_module
 
 
 def test_solve_prints_the_outlined_board_status_and_counters(capsys):
@@ -208,7 +209,7 @@ def test_solve_says_why_a_board_has_no_solution(tmp_path, capsys):
 def test_solve_looks_for_why_as_long_as_why_seconds_and_says_when_it_found_nothing(
         tmp_path, monkeypatch, capsys):
     asked = []
-    monkeypatch.setattr(solvers, "explain_no_solution",
+    monkeypatch.setattr(explain_module, "explain_no_solution",
                         lambda puzzle, time_limit: asked.append(time_limit))
     path = tmp_path / "impossible.txt"
     path.write_text("0 1 0\n1 0 1\n")
@@ -218,7 +219,7 @@ def test_solve_looks_for_why_as_long_as_why_seconds_and_says_when_it_found_nothi
 
 
 def test_why_seconds_0_does_not_look_for_why(tmp_path, monkeypatch, capsys):
-    monkeypatch.setattr(solvers, "explain_no_solution", lambda *args, **kwargs: 1 / 0)
+    monkeypatch.setattr(explain_module, "explain_no_solution", lambda *args, **kwargs: 1 / 0)
     path = tmp_path / "impossible.txt"
     path.write_text("0 1 0\n1 0 1\n")
     assert main(["solve", str(path), "--why-seconds", "0", "--json"]) == 0

@@ -144,8 +144,9 @@ class Refutation:
         return "\n".join([*self.steps, self.text])
 
 
-#: A method's way to explain a "no_solution" it proved: called (with no argument) when asked.
-Explain = Callable[[], "Refutation | None"]
+#: A method's way to explain a "no_solution" it proved: called when asked, with no argument (the
+#: method's own time to look) or with ``time_limit`` (seconds, None for no limit).
+Explain = Callable[..., "Refutation | None"]
 
 
 @dataclass

@@ -90,12 +90,12 @@ def solve(puzzle: Puzzle, search: Search) -> Iterator[Solution]:
     return _compiled(puzzle, search)
 
 
-def _explain(puzzle: Puzzle) -> Refutation | None:
-    """Why a board the engine proved to have no solution has none (see
-    :func:`~dominosa_lab.solvers.explain.explain_no_solution`)."""
+def _explain(puzzle: Puzzle, time_limit: float | None = 60.0) -> Refutation | None:
+    """Why a board the engine proved to have no solution has none, looked for at most
+    ``time_limit`` seconds (see :func:`~dominosa_lab.solvers.explain.explain_no_solution`)."""
     from dominosa_lab.solvers.explain import explain_no_solution
 
-    return explain_no_solution(puzzle)
+    return explain_no_solution(puzzle, time_limit=time_limit)
 
 
 def _by_deduction(puzzle: Puzzle, search: Search, placed: list[Placement]
