@@ -216,7 +216,8 @@ def _stream(
 ) -> Iterator[tuple[Chunk, Any]]:
     """Yield ``(chunk, result)`` as each finishes, with at most two chunks per worker submitted
     and not finished (so a serial run reports each chunk as it ends, and a large sweep does not
-    queue all its tasks at once)."""
+    queue all its tasks at once). Chunks finished together are taken in the order they were
+    submitted (``wait`` returns a set), so a serial run stops at its first failing chunk."""
     waiting = iter(chunks)
     futures: dict[Future, Chunk] = {}
 
@@ -228,7 +229,7 @@ def _stream(
         submit(2 * workers.count)
         while futures:
             finished, _ = wait(futures, return_when=FIRST_COMPLETED)
-            for future in finished:
+            for future in [f for f in futures if f in finished]:
                 yield futures.pop(future), future.result()
                 submit(1)
     finally:
