@@ -13,6 +13,7 @@ from pysat.solvers import Cadical195
 from dominosa_lab import random_puzzle
 from dominosa_lab.boards import swap_cells
 from dominosa_lab.core.search import Search, SearchStopped
+from dominosa_lab.solvers.fast import relax
 from dominosa_lab.solvers.fast.dominosa import DominosaCover
 from dominosa_lab.solvers.fast.handover import covers, exact_one_clauses
 from dominosa_lab.solvers.fast.relax import certifies, fractional_cover_exists, packing
@@ -95,6 +96,34 @@ def test_a_negative_weight_certifies_nothing():
 def test_options_settled_true_take_their_items_out_of_the_packing():
     lp = packing(cover_model([0, 2, 3, 4], [0, 1, 1, 2], [True] * 3), np.array([1, 0, -1]))
     assert (lp.rows, lp.primary, lp.worth.tolist(), lp.items.tolist()) == (1, 1, [1], [0])
+
+
+def test_a_question_is_asked_again_more_finely_when_the_coarse_weights_do_not_certify(
+        monkeypatch):
+    asked = []
+
+    def uncertified(lp, search, tolerance):
+        asked.append(tolerance)
+        return np.zeros(lp.rows, np.int64), 0
+
+    monkeypatch.setattr(relax, "dual_weights", uncertified)
+    pairs = cover_model([0, 1, 2, 4], [0, 1, 0, 1], [True, True])
+    assert fractional_cover_exists(pairs, Search(), np.array([-1, -1, 0]), np.array([0, 1]))
+    assert asked == list(relax.QUESTION_TOLERANCES) and asked == sorted(asked, reverse=True)
+
+
+def test_a_question_certified_at_the_coarse_tolerance_is_not_asked_again(monkeypatch):
+    asked = []
+    weights = relax.dual_weights
+
+    def recorded(lp, search, tolerance):
+        asked.append(tolerance)
+        return weights(lp, search, tolerance)
+
+    monkeypatch.setattr(relax, "dual_weights", recorded)
+    pairs = cover_model([0, 1, 2, 4], [0, 1, 0, 1], [True, True])
+    assert not fractional_cover_exists(pairs, Search(), np.array([-1, -1, 0]), np.array([0, 1]))
+    assert asked == [relax.QUESTION_TOLERANCES[0]]
 
 
 def test_a_secondary_item_may_stay_uncovered():
