@@ -160,7 +160,7 @@ def tables(frame: pd.DataFrame, timeout: float) -> str:
 
 def _ratios(frame: pd.DataFrame) -> str:
     """Ours over Ganak per N: median of per-board time ratios' bootstrap (timeouts counted at
-    the timeout)."""
+    the timeout); nothing when the two did not both run."""
     words = []
     for n, part in frame.groupby("n"):
         wide = part.pivot(index="seed", columns="counter", values="seconds")
@@ -168,6 +168,8 @@ def _ratios(frame: pd.DataFrame) -> str:
             wide = wide.dropna(subset=["ours", "ganak"])
             ratio, low, high = ratio_interval(wide.ours.to_numpy(), wide.ganak.to_numpy())
             words.append(f"N={n}: {ratio:.2g}x [{low:.2g}, {high:.2g}]")
+    if not words:
+        return ""
     return ("Ours over Ganak, median time over median time on the same boards (below 1: ours "
             "faster), with a 95% bootstrap interval: " + "; ".join(words) + ".")
 
