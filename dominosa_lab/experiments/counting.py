@@ -25,7 +25,7 @@ __all__ = ["COUNTING", "count_board", "counting_planted", "planted_counts"]
 #: The sizes, boards per size and seconds per count of ``dominosa-lab experiment
 #: counting-planted``.
 COUNTING = {"ns": (2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 25, 30, 35, 40, 50, 60, 80, 100),
-            "boards": 24, "time_limit": 20.0}
+            "boards": 24, "time_limit": 120.0}
 
 
 def count_board(payload: tuple[int, int, float]) -> dict[str, Any]:
