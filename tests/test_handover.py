@@ -101,3 +101,17 @@ def test_the_clock_is_read_between_two_slices_of_cadical(monkeypatch):
 def test_an_item_covered_at_level_0_gives_no_clause():
     model = cover_model([0, 2, 3, 4], [0, 1, 0, 1], [True, False])
     assert exact_one_clauses(model, np.array([1, 0, -1])) == []
+
+
+def test_the_relaxation_is_asked_with_the_options_level_0_settled_as_a_whole_board(monkeypatch):
+    asked = []
+
+    def recorded(model, search, value=None, differ=None, *, whole=None):
+        asked.append((value, differ, whole))
+        return False
+
+    monkeypatch.setattr(handover, "fractional_cover_exists", recorded)
+    _, engine = _covers(_transposed(20, 1), 0)
+    [(value, differ, whole)] = asked
+    assert value is engine.handed_over and (value != -1).any()
+    assert differ is None and whole is True

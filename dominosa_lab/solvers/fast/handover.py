@@ -1,6 +1,7 @@
 """The hand-over: a search that has spent :data:`HANDOVER_CONFLICTS` conflicts without a solution
-asks whether the board has a fractional cover (:mod:`~dominosa_lab.solvers.fast.relax`), and when
-it has, goes on in CaDiCaL (python-sat's ``Cadical195``), on the model the engine's level 0 leaves.
+asks whether the board, with the options the engine has settled at level 0, has a fractional cover
+(:mod:`~dominosa_lab.solvers.fast.relax`), and when it has, goes on in CaDiCaL (python-sat's
+``Cadical195``), on the model the engine's level 0 leaves.
 
 The engine is fastest where its deductions and its belief guide carry the search (planted and
 shuffled boards, proofs of uniqueness: a few hundred conflicts at most); a search that runs long
@@ -89,11 +90,12 @@ def covers(engine: CoverSearch, conflicts: int | None = None) -> Iterator[np.nda
     if engine.search.max_nodes is None:
         engine.hand_over_at = HANDOVER_CONFLICTS if conflicts is None else conflicts
     yield from engine.covers()
-    if engine.handed_over is None or not fractional_cover_exists(engine.model, engine.search):
+    value = engine.handed_over
+    if value is None or not fractional_cover_exists(engine.model, engine.search, value,
+                                                    whole=True):
         return
     from pysat.solvers import Cadical195
 
-    value = engine.handed_over
     fixed = np.flatnonzero(value == 1)
     open_ = np.flatnonzero(value == -1)
     with Cadical195(bootstrap_with=exact_one_clauses(engine.model, value)) as sat:

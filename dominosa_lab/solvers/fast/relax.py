@@ -153,12 +153,18 @@ def certifies(lp: Packing, weights: np.ndarray, row: int = 0) -> bool:
 
 
 def fractional_cover_exists(model: CoverModel, search: Search, value: np.ndarray | None = None,
-                            differ: np.ndarray | None = None) -> bool:
+                            differ: np.ndarray | None = None, *,
+                            whole: bool | None = None) -> bool:
     """False when a checked certificate shows that no fractional cover of ``model`` exists (then
     it has no cover), True when one does or none was shown; stops with the search's time limit
     (:class:`~dominosa_lab.core.search.SearchStopped`). ``value`` (per option -1 open, 0 false,
     1 true) fixes the settled options; with ``differ``, the options' weights sum to less than
-    their number (a cover lacks one of them).
+    their number (a cover lacks one of them). ``whole``: the question is the board's, which
+    without a fractional cover falls short by whole placements, so it is solved to
+    :data:`BOARD_GAP` (else to :data:`QUESTION_TOLERANCES` in turn); by default, when neither
+    ``value`` nor ``differ`` is given. Settling options never shrinks the shortfall: a packing of
+    the options left, with the true options added, is a packing of the whole model that falls
+    short by as much.
 
     Examples
     --------
@@ -194,7 +200,8 @@ def fractional_cover_exists(model: CoverModel, search: Search, value: np.ndarray
         return True
     if not (lp.worth > 0).any():
         return False
-    whole = value is None and differ is None
+    if whole is None:
+        whole = value is None and differ is None
     tolerances = (BOARD_GAP / lp.primary,) if whole else QUESTION_TOLERANCES
     return not any(certifies(lp, *dual_weights(lp, search, t)) for t in tolerances)
 
