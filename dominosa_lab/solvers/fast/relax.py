@@ -8,9 +8,9 @@ domino: the relaxation is a fractional three-dimensional matching, and it sees t
 where clause learning sees it a clause at a time. Every board of ``benchmarks/bench_proofs.py``
 with two numbers exchanged that was asked (all twenty of N = 40 and of N = 60, and each of
 N = 100 whose search reached the hand-over) had no fractional cover, which HiGHS's interior point
-method (``highspy``) shows in about 0.3 s at N = 40, 2-4 s at N = 60 and 25-55 s at N = 100
-(whole proofs in ``benchmarks/results/proofs_large.md``), where CaDiCaL needs up to a minute and
-more at N = 60 and proves one board of twenty at N = 100.
+method (``highspy``), asked of what the engine's level 0 leaves, shows in 1-2 s at N = 60 and
+10-45 s at N = 100 (whole proofs in ``benchmarks/results/proofs_large.md``), where CaDiCaL needs up
+to a minute and more at N = 60 and proves one board of twenty at N = 100.
 A board with a solution always has a fractional cover, so the question only pays where a search
 has already failed for long: the engine asks it at the hand-over
 (:mod:`~dominosa_lab.solvers.fast.handover`), before CaDiCaL, and a count asks it of a question
