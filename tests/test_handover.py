@@ -106,7 +106,7 @@ def test_an_item_covered_at_level_0_gives_no_clause():
 def test_the_relaxation_is_asked_with_the_options_level_0_settled_as_a_whole_board(monkeypatch):
     asked = []
 
-    def recorded(model, search, value=None, differ=None, *, whole=None):
+    def recorded(model, search, value=None, differ=None, *, whole=False):
         asked.append((value, differ, whole))
         return False
 

@@ -8,9 +8,9 @@ domino: the relaxation is a fractional three-dimensional matching, and it sees t
 where clause learning sees it a clause at a time. Every board of ``benchmarks/bench_proofs.py``
 with two numbers exchanged that was asked (all twenty of N = 40 and of N = 60, and each of
 N = 100 whose search reached the hand-over) had no fractional cover, which HiGHS's interior point
-method (``highspy``), asked of what the engine's level 0 leaves, shows in 1-2 s at N = 60 and
-10-45 s at N = 100 (whole proofs in ``benchmarks/results/proofs_large.md``), where CaDiCaL needs up
-to a minute and more at N = 60 and proves one board of twenty at N = 100.
+method (``highspy``), asked of what the engine's level 0 leaves, shows within whole proofs of at
+most 2.5 s at N = 60 and 47 s at N = 100 (``benchmarks/results/proofs_large.md``), where CaDiCaL
+needs up to a minute and more at N = 60 and proves one board of twenty at N = 100.
 A board with a solution always has a fractional cover, so the question only pays where a search
 has already failed for long: the engine asks it at the hand-over
 (:mod:`~dominosa_lab.solvers.fast.handover`), before CaDiCaL, and a count asks it of a question
@@ -153,18 +153,16 @@ def certifies(lp: Packing, weights: np.ndarray, row: int = 0) -> bool:
 
 
 def fractional_cover_exists(model: CoverModel, search: Search, value: np.ndarray | None = None,
-                            differ: np.ndarray | None = None, *,
-                            whole: bool | None = None) -> bool:
+                            differ: np.ndarray | None = None, *, whole: bool = False) -> bool:
     """False when a checked certificate shows that no fractional cover of ``model`` exists (then
     it has no cover), True when one does or none was shown; stops with the search's time limit
     (:class:`~dominosa_lab.core.search.SearchStopped`). ``value`` (per option -1 open, 0 false,
     1 true) fixes the settled options; with ``differ``, the options' weights sum to less than
-    their number (a cover lacks one of them). ``whole``: the question is the board's, which
-    without a fractional cover falls short by whole placements, so it is solved to
-    :data:`BOARD_GAP` (else to :data:`QUESTION_TOLERANCES` in turn); by default, when neither
-    ``value`` nor ``differ`` is given. Settling options never shrinks the shortfall: a packing of
-    the options left, with the true options added, is a packing of the whole model that falls
-    short by as much.
+    their number (a cover lacks one of them). ``whole``: the question is whether the board has a
+    cover at all (a board without a fractional cover falls short by whole placements), solved to
+    :data:`BOARD_GAP`; else to :data:`QUESTION_TOLERANCES` in turn. Settling options never
+    shrinks the shortfall: a packing of the options left, with the true options added, is a
+    packing of the whole model that falls short by as much.
 
     Examples
     --------
@@ -200,8 +198,6 @@ def fractional_cover_exists(model: CoverModel, search: Search, value: np.ndarray
         return True
     if not (lp.worth > 0).any():
         return False
-    if whole is None:
-        whole = value is None and differ is None
     tolerances = (BOARD_GAP / lp.primary,) if whole else QUESTION_TOLERANCES
     return not any(certifies(lp, *dual_weights(lp, search, t)) for t in tolerances)
 
