@@ -124,7 +124,7 @@ def _compiled(puzzle: Puzzle, search: Search) -> Iterator[Solution]:
     engine = board.engine(search)
     _level_zero(engine, board, probe=board.model.n_options <= PROBE_MAX_PLACEMENTS)
     for cover in covers(engine):
-        solution = Solution(puzzle, map(board.placements.__getitem__, cover.tolist()))
+        solution = Solution(puzzle, map(board.placement, cover.tolist()))
         search.found(solution)
         yield solution
 

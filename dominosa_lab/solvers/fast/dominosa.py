@@ -28,9 +28,8 @@ from __future__ import annotations
 import numpy as np
 
 from dominosa_lab.core.board import layout, shared_view, square_values
-from dominosa_lab.core.puzzle import Puzzle
+from dominosa_lab.core.puzzle import Placement, Puzzle
 from dominosa_lab.core.search import Search
-from dominosa_lab.logic.geometry import shape
 from dominosa_lab.solvers.fast import loop
 from dominosa_lab.solvers.fast.jit import kernel
 from dominosa_lab.solvers.fast.rule import rule_table
@@ -60,8 +59,8 @@ class DominosaCover:
         The number on each square.
     pairs : array of int, shape (P, 2)
         The two squares of each placement (vertical pairs first, as ``Geometry.pairs``).
-    placements : tuple of Placement
-        The placements, in option order.
+    cells : tuple of Cell
+        The board's squares, in reading order (``pairs`` indexes them).
 
     Examples
     --------
@@ -81,12 +80,19 @@ class DominosaCover:
                                         self.max_pip, n_items), np.zeros(0, np.int64))
         table = rule_table(model)
         self.model = model._replace(table=table) if table.size else model
-        self.placements = shape(puzzle.cells).placements
+        self.cells = puzzle.cells
+
+    def placement(self, q: int) -> Placement:
+        """The :class:`~dominosa_lab.core.puzzle.Placement` of option ``q`` (made on demand:
+        a solution needs one per domino, and making all of them costs more than a small board's
+        search)."""
+        a, b = self.pairs[q]
+        return Placement(self.cells[a], self.cells[b])
 
     def engine(self, search: Search, rule: bool = True, learn: bool = True) -> CoverSearch:
         """The compiled engine on this board, with or without the blocked-option rule and
         clause learning, reporting to ``search``."""
-        return CoverSearch(self.model, search, self.placements.__getitem__, learn=learn,
+        return CoverSearch(self.model, search, self.placement, learn=learn,
                            rule_max=RULE_MAX if rule else 0)
 
 
