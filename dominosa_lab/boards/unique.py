@@ -20,12 +20,13 @@ keeps its board and repairs it, guided by the grader:
    never when the ladder finishes it below the grade wanted.
 4. Repeat 2-3; after ``patience`` swaps without fewer open placements, plant anew.
 
-A finished board is counted again by dancing links (``count_solutions(p, limit=2,
-method="dlx")``), independently of the deductions. For ``"needs a guess"`` the
-ladder is not capped, a board it finishes is never kept, and a board it leaves
-stuck is measured by its solutions (the ``logic`` search counts up to
-:data:`COUNT_LIMIT`) instead of its open placements: a unique board no deduction
-finishes has a wide open region, so fewer open placements is the wrong way there.
+A finished board is counted again by the compiled engine (``count_solutions(p, limit=2,
+method="fast")``), whose code is not the ladder's. On an N = 60 board it proves uniqueness in
+0.06 s; dancing links, with no deductions to guide it, had not in 280 s. For ``"needs a
+guess"`` the ladder is not capped, a board it finishes is never kept, and a board it leaves
+stuck is measured by its solutions (the ``logic`` search counts up to :data:`COUNT_LIMIT`)
+instead of its open placements: a unique board no deduction finishes has a wide open region,
+so fewer open placements is the wrong way there.
 
 Everything random comes from ``numpy.random.default_rng(seed)`` and nothing depends
 on timing or on the order of sets, so a seed gives the same puzzle on every
@@ -315,12 +316,12 @@ class _Run:
     def _found(self, found: tuple[Solution, Grade], name: str) -> Generated:
         board, grade = found
         puzzle = Puzzle(board.puzzle.rows, max_pip=self.n, name=name)
-        count = count_solutions(puzzle, limit=2, method="dlx", time_limit=self._left())
+        count = count_solutions(puzzle, limit=2, method="fast", time_limit=self._left())
         if count.status == "stopped":
-            raise _Stopped(self._why("the time limit ran out while dancing links counted the "
-                                     "solutions of the board found"))
+            raise _Stopped(self._why("the time limit ran out while the compiled engine counted "
+                                     "the solutions of the board found"))
         if count != 1:
-            raise RuntimeError(f"the deductions finished {name} but dancing links counts "
+            raise RuntimeError(f"the deductions finished {name} but the compiled engine counts "
                                f"{int(count)} solutions: a deduction is unsound")
         return Generated("found", puzzle, Solution(puzzle, board.placements), grade, self.wanted,
                          self.boards, self.restarts, self._seconds(), 0)
