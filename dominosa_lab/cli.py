@@ -731,9 +731,9 @@ def _generate_options(p: argparse.ArgumentParser) -> None:
 
     p.description = (
         "Make a double-N puzzle with exactly one solution whose grade is the one asked (a "
-        "planted solution, repaired by domino swaps guided by the grader; checked by dancing "
-        "links). Prints the board, its grade and, for a full (N+1) x (N+2) board, a game id for "
-        "Simon Tatham's Dominosa. Stops after 60 s unless told (exit status 1).")
+        "planted solution, repaired by domino swaps guided by the grader; counted again by the "
+        "compiled engine). Prints the board, its grade and, for a full (N+1) x (N+2) board, a "
+        "game id for Simon Tatham's Dominosa. Stops after 60 s unless told (exit status 1).")
     p.add_argument("n", type=int, metavar="N", help="the double-N set (numbers 0..N)")
     p.add_argument("--grade", default="basic", metavar="GRADE",
                    help=f"one of {', '.join(GOALS)} (default: basic)")
