@@ -13,7 +13,9 @@ from dominosa_lab import (
     unique_puzzle,
 )
 from dominosa_lab.boards.unique import GOALS, HARDEST_ON_SMALL_BOARDS
+from dominosa_lab.core.search import SearchStats
 from dominosa_lab.logic import LEVELS, deduce
+from dominosa_lab.solvers import SolutionCount
 
 
 def _check(made, wanted: str) -> None:
@@ -139,3 +141,18 @@ def test_bad_arguments_are_refused_with_the_reason(kwargs, error, words):
 def test_n_must_be_a_count():
     with pytest.raises(ArgumentError, match="n must be an integer >= 0"):
         unique_puzzle(-1)
+
+
+def test_a_finished_board_is_counted_again_by_the_compiled_engine(monkeypatch):
+    import dominosa_lab.boards.unique as unique
+
+    asked = []
+
+    def two_solutions(puzzle, **settings):
+        asked.append(settings["method"])
+        return SolutionCount(2, "solved", SearchStats())
+
+    monkeypatch.setattr(unique, "count_solutions", two_solutions)
+    with pytest.raises(RuntimeError, match="a deduction is unsound"):
+        unique_puzzle(6, grade="basic", seed=1)
+    assert asked == ["fast"]
