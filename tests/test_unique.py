@@ -12,6 +12,7 @@ from dominosa_lab import (
     solve,
     unique_puzzle,
 )
+from dominosa_lab.boards import unique
 from dominosa_lab.boards.unique import GOALS, HARDEST_ON_SMALL_BOARDS
 from dominosa_lab.core.search import SearchStats
 from dominosa_lab.logic import LEVELS, deduce
@@ -144,8 +145,6 @@ def test_n_must_be_a_count():
 
 
 def test_a_finished_board_is_counted_again_by_the_compiled_engine(monkeypatch):
-    import dominosa_lab.boards.unique as unique
-
     asked = []
 
     def two_solutions(puzzle, **settings):
