@@ -63,6 +63,19 @@ def test_on_a_random_board_the_beliefs_point_at_the_planted_placements(seed):
     assert np.mean(log_odds(board.model, state)[options] > 0) > 0.95
 
 
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_stopping_once_the_signs_are_calm_keeps_the_signs_of_settled_messages(seed):
+    board, state = level_zero(random_puzzle(40, seed).puzzle)
+    calm, settled = log_odds(board.model, state), log_odds(board.model, state, calm=None)
+    assert np.array_equal(calm > 0, settled > 0)
+    assert not np.array_equal(calm, settled)  # the sizes had not settled
+
+
+def test_fewer_than_one_calm_round_is_refused():
+    with pytest.raises(ArgumentError, match="calm must be at least 1 round or None, got 0"):
+        log_odds(TWO_COVERS, np.full(3, -1), calm=0)
+
+
 def test_fewer_than_one_round_is_refused():
     with pytest.raises(ArgumentError, match="iterations must be at least 1"):
         log_odds(TWO_COVERS, np.full(3, -1), iterations=0)
