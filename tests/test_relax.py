@@ -20,6 +20,9 @@ from dominosa_lab.solvers.fast.relax import certifies, fractional_cover_exists, 
 from dominosa_lab.solvers.fast.state import cover_model
 from tests.strategies import planted_board
 
+#: Items 0, 1, 2 and options {0, 1}, {1, 2}: no cover, not even a fractional one.
+NO_COVER = cover_model([0, 2, 4], [0, 1, 1, 2], [True] * 3)
+
 
 def _model(puzzle):
     """The engine's model of ``puzzle``."""
@@ -107,8 +110,7 @@ def test_a_question_is_asked_again_more_finely_when_the_coarse_weights_do_not_ce
         return np.zeros(lp.rows, np.int64), 0
 
     monkeypatch.setattr(relax, "dual_weights", uncertified)
-    pairs = cover_model([0, 1, 2, 4], [0, 1, 0, 1], [True, True])
-    assert fractional_cover_exists(pairs, Search(), np.array([-1, -1, 0]), np.array([0, 1]))
+    assert fractional_cover_exists(NO_COVER, Search(), np.array([-1, -1]))
     assert asked == list(relax.QUESTION_TOLERANCES) and asked == sorted(asked, reverse=True)
 
 
@@ -121,9 +123,52 @@ def test_a_question_certified_at_the_coarse_tolerance_is_not_asked_again(monkeyp
         return weights(lp, search, tolerance)
 
     monkeypatch.setattr(relax, "dual_weights", recorded)
-    pairs = cover_model([0, 1, 2, 4], [0, 1, 0, 1], [True, True])
-    assert not fractional_cover_exists(pairs, Search(), np.array([-1, -1, 0]), np.array([0, 1]))
+    assert not fractional_cover_exists(NO_COVER, Search(), np.array([-1, -1]))
     assert asked == [relax.QUESTION_TOLERANCES[0]]
+
+
+def test_a_cover_lacking_one_of_some_options_is_refuted_by_their_least_weight(monkeypatch):
+    def no_packing(*args):
+        raise AssertionError("the packing was asked")
+
+    monkeypatch.setattr(relax, "dual_weights", no_packing)
+    pairs = cover_model([0, 1, 2, 4], [0, 1, 0, 1], [True, True])  # {0}, {1}, {0, 1}
+    assert not fractional_cover_exists(pairs, Search(), np.array([-1, -1, 0]), np.array([0, 1]))
+    assert fractional_cover_exists(pairs, Search(), differ=np.array([0, 1]))
+
+
+@pytest.mark.parametrize(("least", "asked"), [(1.0, 1), (1.5, 2)])
+def test_the_least_weight_is_asked_more_finely_only_when_it_is_above_the_limit(
+        monkeypatch, least, asked):
+    tolerances = []
+
+    def uncertified(lp, search, tolerance):
+        tolerances.append(tolerance)
+        return np.zeros(lp.rows, np.int64), 1, least
+
+    monkeypatch.setattr(relax, "lack_weights", uncertified)
+    pairs = cover_model([0, 1, 2, 4], [0, 1, 0, 1], [True, True])
+    assert fractional_cover_exists(pairs, Search(), np.array([-1, -1, 0]), np.array([0, 1]))
+    assert tolerances == list(relax.LACK_TOLERANCES[:asked])
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10**6), n=st.integers(1, 6), top=st.integers(1, 2**24))
+def test_no_weights_certify_that_no_cover_lacks_an_option_a_solution_lacks(seed, n, top):
+    rng = np.random.default_rng(seed)
+    puzzle, planted = planted_board(n, random.Random(seed))
+    board = DominosaCover(puzzle)
+    held = [i for i, pair in enumerate(board.pairs.tolist())
+            if {board.cells[a] for a in pair} in [set(p.cells) for p in planted.placements]]
+    spare = sorted(set(range(board.model.n_options)) - set(held))
+    if not spare:
+        return
+    chosen = rng.choice(held, len(held) // 2, replace=False).tolist()
+    differ = np.array(sorted([*chosen, int(rng.choice(spare))]))
+    lp = packing(board.model, None, differ)
+    weights = rng.integers(-top, top, lp.rows, endpoint=True)
+    assert not relax.certifies_lack(lp, weights, int(rng.integers(1, 2**24)))
+    assert fractional_cover_exists(board.model, Search(), None, differ)
 
 
 def test_a_secondary_item_may_stay_uncovered():

@@ -26,6 +26,17 @@ limits weigh ``T < P / λ``. Any fractional cover ``x`` would then be worth
 ``Σ p x <= λ Σ_q x_q Σ_{i in q} y_i <= λ T < P`` (each item is covered at most once), not ``P``.
 Only a checked certificate says "no"; HiGHS's tolerances can only cost a "no" (the answer is then
 "a fractional cover may exist"), never make a wrong one.
+
+**A cover that lacks one of some options** (``differ``, a count's backbone question) is asked
+first the other way round: the least weight those options can carry in a fractional cover, every
+primary item covered exactly once, by HiGHS's first-order method (PDLP, :func:`lack_weights`).
+:func:`certifies_lack` checks its dual weights in integers: any fractional cover carries at least
+their sum, less what the options they overweigh can take, and a sum above ``limit`` leaves no
+cover that lacks one. It is the same question as the packing with the row of ``differ``, asked
+with a margin that rounding does not eat: a planted board's backbone is carried whole (by 10,374
+of 10,374 options at N = 150), a margin of one option, where that packing falls short of ``P``
+by 2e-6 of it. So a coarse tolerance certifies, in 1.5 s at N = 150 where the interior point
+method on the packing took 288 s (seed 5000 of ``benchmarks/bench_count.py``).
 """
 
 from __future__ import annotations
@@ -40,8 +51,9 @@ import numpy as np
 from dominosa_lab.core.search import Search
 from dominosa_lab.solvers.fast.state import CoverModel
 
-__all__ = ["BOARD_GAP", "QUESTION_TOLERANCES", "WEIGHT_BITS", "Packing", "certifies",
-           "dual_weights", "fractional_cover_exists", "packing"]
+__all__ = ["BOARD_GAP", "LACK_TOLERANCES", "QUESTION_TOLERANCES", "WEIGHT_BITS", "Packing",
+           "certifies", "certifies_lack", "dual_weights", "fractional_cover_exists",
+           "lack_weights", "packing"]
 
 #: The certificate's weights are rounded to integers of at most this many bits.
 WEIGHT_BITS = 24
@@ -55,6 +67,11 @@ BOARD_GAP = 0.25
 #: ``P``), which 1e-7 resolves in 19 iterations where 1e-9 takes 24 (19.4 s against 26.3 s on that
 #: N = 100 question); 1e-9 is asked only when the weights of 1e-7 do not certify.
 QUESTION_TOLERANCES = (1e-7, 1e-9)
+#: PDLP's relative tolerances for the least weight of the options a cover may lack, tried in
+#: turn: on a planted board the margin is a whole option (see the module), which the first
+#: certifies; the second is asked only when the first's least weight is above the limit but
+#: its rounded weights do not show it.
+LACK_TOLERANCES = (1e-4, 1e-7)
 
 
 class Packing(NamedTuple):
@@ -75,6 +92,8 @@ class Packing(NamedTuple):
         The columns of the ``differ`` options still open (their row: at most ``limit``).
     limit : int
         How many of them a cover may take: ``len(differ) - 1`` less those already true.
+    primary_rows : array of bool
+        Per item left, whether it is primary (covered exactly once; else at most once).
     """
 
     starts: np.ndarray
@@ -84,6 +103,7 @@ class Packing(NamedTuple):
     rows: int
     differ: np.ndarray
     limit: int
+    primary_rows: np.ndarray
 
 
 def packing(model: CoverModel, value: np.ndarray | None = None,
@@ -120,7 +140,7 @@ def packing(model: CoverModel, value: np.ndarray | None = None,
     if differ.shape[0] and limit < 0:
         return None
     return Packing(starts, items, worth, int(left_primary.sum()), int((~covered).sum()),
-                   column[differ[keep[differ]]], limit)
+                   column[differ[keep[differ]]], limit, left_primary[~covered])
 
 
 def certifies(lp: Packing, weights: np.ndarray, row: int = 0) -> bool:
@@ -158,9 +178,11 @@ def fractional_cover_exists(model: CoverModel, search: Search, value: np.ndarray
     it has no cover), True when one does or none was shown; stops with the search's time limit
     (:class:`~dominosa_lab.core.search.SearchStopped`). ``value`` (per option -1 open, 0 false,
     1 true) fixes the settled options; with ``differ``, the options' weights sum to less than
-    their number (a cover lacks one of them). ``whole``: the question is whether the board has a
-    cover at all (a board without a fractional cover falls short by whole placements), solved to
-    :data:`BOARD_GAP`; else to :data:`QUESTION_TOLERANCES` in turn. Settling options never
+    their number (a cover lacks one of them), asked as their least weight
+    (:func:`lack_weights`, to :data:`LACK_TOLERANCES`). ``whole``: the question is whether the
+    board has a cover at all (a board without a fractional cover falls short by whole
+    placements), solved to :data:`BOARD_GAP`; else to :data:`QUESTION_TOLERANCES` in turn. Settling
+    options never
     shrinks the shortfall: a packing of the options left, with the true options added, is a
     packing of the whole model that falls short by as much.
 
@@ -198,8 +220,100 @@ def fractional_cover_exists(model: CoverModel, search: Search, value: np.ndarray
         return True
     if not (lp.worth > 0).any():
         return False
+    if not whole and lp.differ.shape[0]:
+        return not _lacks_none(lp, search)
     tolerances = (BOARD_GAP / lp.primary,) if whole else QUESTION_TOLERANCES
     return not any(certifies(lp, *dual_weights(lp, search, t)) for t in tolerances)
+
+
+def _lacks_none(lp: Packing, search: Search) -> bool:
+    """Whether checked weights show that no fractional cover lacks one of the ``differ``
+    columns (their least weight asked to each of :data:`LACK_TOLERANCES` while it is above
+    the limit)."""
+    for tolerance in LACK_TOLERANCES:
+        weights, scale, least = lack_weights(lp, search, tolerance)
+        if certifies_lack(lp, weights, scale):
+            return True
+        if not least > lp.limit:
+            return False
+    return False
+
+
+def certifies_lack(lp: Packing, weights: np.ndarray, scale: int) -> bool:
+    """Whether integer ``weights`` (one per item left, in units of ``1 / scale``) prove that
+    every fractional exact cover of ``lp`` weighs more than ``lp.limit`` on its ``differ``
+    columns (then no cover lacks one of them). Exact: Python's integers.
+
+    With the weights of secondary items capped at 0, let ``e`` be the most by which a column's
+    items outweigh its cost (``scale`` for a ``differ`` column, 0 for the others) and ``X`` the
+    rows over the fewest items a column covers (no fractional cover weighs more in all). Every
+    fractional cover then carries at least ``(sum of the weights - e X) / scale`` on the
+    ``differ`` columns.
+
+    Examples
+    --------
+    Options {0}, {1} and {0, 1}, the last ruled out: a cover takes both {0} and {1}, weight 2
+    on them, more than the 1 of a cover lacking one.
+
+    >>> from dominosa_lab.solvers.fast.state import cover_model
+    >>> pairs = cover_model([0, 1, 2, 4], [0, 1, 0, 1], [True, True])
+    >>> lp = packing(pairs, np.array([-1, -1, 0]), np.array([0, 1]))
+    >>> certifies_lack(lp, np.array([1, 1]), 1), certifies_lack(lp, np.array([1, 0]), 1)
+    (True, False)
+    """
+    weights = np.asarray(weights, np.int64)
+    if weights.shape[0] != lp.rows or scale < 1 or not lp.worth.shape[0]:
+        return False
+    weights = np.where(lp.primary_rows, weights, np.minimum(weights, 0))
+    cost = np.zeros(lp.worth.shape[0], np.int64)
+    cost[lp.differ] = scale
+    excess = max(int((np.add.reduceat(weights[lp.items], lp.starts[:-1]) - cost).max()), 0)
+    most = lp.rows // int(np.diff(lp.starts).min())
+    return int(weights.sum()) - excess * most > lp.limit * scale
+
+
+def lack_weights(lp: Packing, search: Search, tolerance: float = LACK_TOLERANCES[0]
+                 ) -> tuple[np.ndarray, int, float]:
+    """HiGHS's dual weights (PDLP to the relative ``tolerance``) of the least weight the
+    ``differ`` columns of ``lp`` carry in a fractional exact cover, rounded to integers of at
+    most :data:`WEIGHT_BITS` bits, their scale (a power of two) and that least weight as HiGHS
+    found it (``inf`` when it found none). Only :func:`certifies_lack` says what the weights
+    prove; stops with the search's time limit (:class:`~dominosa_lab.core.search.SearchStopped`).
+
+    Examples
+    --------
+    >>> from dominosa_lab.solvers.fast.state import cover_model
+    >>> pairs = cover_model([0, 1, 2, 4], [0, 1, 0, 1], [True, True])
+    >>> lp = packing(pairs, np.array([-1, -1, 0]), np.array([0, 1]))
+    >>> weights, scale, least = lack_weights(lp, Search())
+    >>> certifies_lack(lp, weights, scale), round(least, 3)
+    (True, 2.0)
+    """
+    import highspy
+
+    highs = _highs(highspy)
+    highs.setOptionValue("solver", "pdlp")
+    highs.setOptionValue("pdlp_optimality_tolerance", tolerance)
+    if search.deadline is not None:
+        highs.setOptionValue("time_limit", max(search.deadline - time.perf_counter(), 0.0))
+    model = _lp(lp, highspy)
+    model.sense_ = highspy.ObjSense.kMinimize
+    cost = np.zeros(lp.worth.shape[0])
+    cost[lp.differ] = 1.0
+    model.col_cost_ = cost
+    model.row_lower_ = np.where(lp.primary_rows, 1.0, -highspy.kHighsInf)
+    highs.passModel(model)
+    highs.run()
+    if highs.getModelStatus() == highspy.HighsModelStatus.kTimeLimit:
+        search.check_time()
+    solved = highs.getModelStatus() == highspy.HighsModelStatus.kOptimal
+    least = highs.getInfo().objective_function_value if solved else float("inf")
+    dual = np.asarray(highs.getSolution().row_dual, np.float64)
+    if dual.shape[0] != lp.rows or not np.isfinite(dual).all():
+        return np.zeros(lp.rows, np.int64), 1, least
+    top = max(float(np.abs(dual).max(initial=0.0)), 1.0)
+    scale = 1 << max(WEIGHT_BITS - int(np.ceil(np.log2(top))), 0)
+    return np.rint(dual * scale).astype(np.int64), scale, least
 
 
 def dual_weights(lp: Packing, search: Search, tolerance: float = QUESTION_TOLERANCES[-1]
