@@ -199,6 +199,7 @@ def test_counts_any_exact_cover_with_every_check_asking_the_relaxation_as_dancin
         problem):
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(count_module, "RELAX_CONFLICTS", 0)
+        patch.setattr(count_module, "BACKBONE_CONFLICTS", 0)
         count = count_covers(from_exact_cover(problem), Search(), check_min=0).count
     assert count == listed(problem)
 
@@ -208,5 +209,6 @@ def test_the_relaxation_changes_no_count_of_a_large_board(seed):
     puzzle = random_puzzle(25, seed).puzzle
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(count_module, "RELAX_CONFLICTS", 0)
+        patch.setattr(count_module, "BACKBONE_CONFLICTS", 0)
         relaxed = count_puzzle(puzzle, Search())
     assert relaxed.count == count_puzzle(puzzle, Search()).count

@@ -19,11 +19,12 @@ known to extend it asks whether any cover is left: a branch without one is cut a
 branching alone would refute its dead placements again in every branch below (on planted
 boards most open placements are in no solution). Branching takes the option of the last cover
 found first, so that its branch needs no question. A question whose search passes
-:data:`RELAX_CONFLICTS` conflicts without a cover asks the fractional relaxation
-(:mod:`~dominosa_lab.solvers.fast.relax`) with the same settled options and, for the backbone,
-"the weights of these options sum to less than their number": the backbone's last question on a
-planted board of N = 60 is one that neither the engine nor CaDiCaL answers in minutes, and it has
-no fractional answer. Counts are Python integers: no overflow.
+:data:`RELAX_CONFLICTS` conflicts without a cover (:data:`BACKBONE_CONFLICTS` for the backbone)
+asks the fractional relaxation (:mod:`~dominosa_lab.solvers.fast.relax`) with the same settled
+options and, for the backbone, "the weights of these options sum to less than their number":
+the backbone's last question on a planted board of N = 60 is one that neither the engine nor
+CaDiCaL answers in minutes, and it has no fractional answer. Counts are Python integers: no
+overflow.
 
 Counting by the house rule: nodes are the options made true, by an assumption or a deduction,
 inside components and at level 0; a choice among k is recorded per assumption on an item with k
@@ -62,16 +63,23 @@ from dominosa_lab.solvers.fast.split import (
 )
 from dominosa_lab.solvers.fast.state import C_NONE, C_STOP, LEVEL, CoverModel
 
-__all__ = ["CHECK_MIN_OPTIONS", "RELAX_CONFLICTS", "ComponentCount", "count_covers", "count_puzzle"]
+__all__ = ["BACKBONE_CONFLICTS", "CHECK_MIN_OPTIONS", "RELAX_CONFLICTS", "ComponentCount",
+           "count_covers", "count_puzzle"]
 
 #: Components of at least this many open options ask the clause-learning search whether any
 #: cover is left after each step (smaller ones are refuted faster by branching).
 CHECK_MIN_OPTIONS = 300
-#: A question's conflicts without an answer after which the relaxation is asked. Counting planted
-#: boards (seeds 5000-5009 at N = 40, 5000-5004 at N = 60), 1,000 and 5,000 give the same medians
-#: (0.26 and 0.24 s at N = 40, 3.2 and 3.1 s at N = 60) and 1,000 the slower N = 40 worst case
-#: (0.92 s against 0.70 s); the questions it settles at N = 60 do not return without it.
+#: A question's conflicts without an answer after which the relaxation is asked, whether any
+#: cover is left: that relaxation is a whole board's interior point programme (minutes at
+#: N = 150); on the planted boards counted at N = 100 and 150 these checks return within it.
 RELAX_CONFLICTS = 5_000
+#: The same for a backbone question ("a cover without one of these?"), whose relaxation, their
+#: least weight, takes 0.4 s at N = 60 and 1.5 s at N = 150. Counting planted boards of
+#: ``benchmarks/bench_count.py``, the backbone's last question is answered by it alone: with
+#: 1,000 rather than 5,000 conflicts, seeds 5000 and 5001 at N = 100 take 4.9 and 4.4 s rather
+#: than 11.3 and 8.9 s, and seed 5000 at N = 150 30.7 s rather than 47.6 s; with 300, 35.3 s,
+#: for the relaxation is then asked of questions that a cover answers later.
+BACKBONE_CONFLICTS = 1_000
 
 
 class ComponentCount(NamedTuple):
@@ -208,12 +216,14 @@ class _Counter:
         """A cover extending the current state (with ``differ``: lacking an option of it) from a
         fresh clause-learning search steered to the last cover found (before one is found: to
         the placements belief propagation believes in); None when there is none. A search that
-        passes :data:`RELAX_CONFLICTS` conflicts without a cover asks the fractional relaxation
+        passes :data:`RELAX_CONFLICTS` conflicts without a cover (with ``differ``:
+        :data:`BACKBONE_CONFLICTS`) asks the fractional relaxation
         (:mod:`~dominosa_lab.solvers.fast.relax`), and without a verdict from it starts again
         with no limit."""
         self.checks += 1
         try:
-            oracle = self._oracle(differ, RELAX_CONFLICTS)
+            oracle = self._oracle(differ, RELAX_CONFLICTS if differ is None
+                                  else BACKBONE_CONFLICTS)
             cover = None if oracle is None else next(oracle.covers(), None)
             if cover is not None or oracle is None or oracle.handed_over is None:
                 return cover
