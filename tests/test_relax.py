@@ -144,7 +144,7 @@ def test_the_least_weight_is_asked_more_finely_only_when_it_is_above_the_limit(
 
     def uncertified(lp, search, tolerance):
         tolerances.append(tolerance)
-        return np.zeros(lp.rows, np.int64), 1, least
+        return relax.Lack(np.zeros(lp.rows, np.int64), 1, least, np.ones(lp.differ.shape[0]))
 
     monkeypatch.setattr(relax, "lack_weights", uncertified)
     pairs = cover_model([0, 1, 2, 4], [0, 1, 0, 1], [True, True])

@@ -49,7 +49,7 @@ from dominosa_lab.core.puzzle import Puzzle
 from dominosa_lab.core.search import Search, SearchStopped
 from dominosa_lab.solvers.fast.decide import guide
 from dominosa_lab.solvers.fast.dominosa import DominosaCover, root_deductions
-from dominosa_lab.solvers.fast.relax import fractional_cover_exists
+from dominosa_lab.solvers.fast.relax import fractional_cover_exists, lacking_options
 from dominosa_lab.solvers.fast.search import CoverSearch
 from dominosa_lab.solvers.fast.split import (
     assume,
@@ -218,8 +218,9 @@ class _Counter:
         the placements belief propagation believes in); None when there is none. A search that
         passes :data:`RELAX_CONFLICTS` conflicts without a cover (with ``differ``:
         :data:`BACKBONE_CONFLICTS`) asks the fractional relaxation
-        (:mod:`~dominosa_lab.solvers.fast.relax`), and without a verdict from it starts again
-        with no limit."""
+        (:mod:`~dominosa_lab.solvers.fast.relax`); without a verdict from it, a cover lacking
+        one of the options a fractional cover lacks is looked for (:meth:`_lacking`), then the
+        search starts again with no limit."""
         self.checks += 1
         try:
             oracle = self._oracle(differ, RELAX_CONFLICTS if differ is None
@@ -227,13 +228,30 @@ class _Counter:
             cover = None if oracle is None else next(oracle.covers(), None)
             if cover is not None or oracle is None or oracle.handed_over is None:
                 return cover
-            if not fractional_cover_exists(self.m, oracle.search, oracle.handed_over, differ):
-                return None
+            if differ is None:
+                if not fractional_cover_exists(self.m, oracle.search, oracle.handed_over):
+                    return None
+            else:
+                light = lacking_options(self.m, oracle.search, oracle.handed_over, differ)
+                if light is None:
+                    return None
+                cover = self._lacking(light)
+                if cover is not None:
+                    return cover
             oracle = self._oracle(differ, None)
             return None if oracle is None else next(oracle.covers(), None)
         except SearchStopped:
             self.engine.search.check_time()  # the count's own time limit, in its words
             raise
+
+    def _lacking(self, light: np.ndarray) -> np.ndarray | None:
+        """A cover lacking one of the ``light`` options (those a fractional cover lacks), if
+        the clause-learning search finds one within :data:`BACKBONE_CONFLICTS` conflicts: it
+        lacks one of the question's options too, and is looked for among fewer."""
+        if not light.shape[0]:
+            return None
+        oracle = self._oracle(light, BACKBONE_CONFLICTS)
+        return None if oracle is None else next(oracle.covers(), None)
 
     def _oracle(self, differ: np.ndarray | None, hand_over_at: int | None) -> CoverSearch | None:
         """The clause-learning search of :meth:`_search`, started (None: its level 0 finds no

@@ -51,9 +51,9 @@ import numpy as np
 from dominosa_lab.core.search import Search
 from dominosa_lab.solvers.fast.state import CoverModel
 
-__all__ = ["BOARD_GAP", "LACK_TOLERANCES", "QUESTION_TOLERANCES", "WEIGHT_BITS", "Packing",
-           "certifies", "certifies_lack", "dual_weights", "fractional_cover_exists",
-           "lack_weights", "packing"]
+__all__ = ["BOARD_GAP", "LACK_TOLERANCES", "QUESTION_TOLERANCES", "WEIGHT_BITS", "Lack",
+           "Packing", "certifies", "certifies_lack", "dual_weights", "fractional_cover_exists",
+           "lack_weights", "lacking_options", "packing"]
 
 #: The certificate's weights are rounded to integers of at most this many bits.
 WEIGHT_BITS = 24
@@ -94,6 +94,8 @@ class Packing(NamedTuple):
         How many of them a cover may take: ``len(differ) - 1`` less those already true.
     primary_rows : array of bool
         Per item left, whether it is primary (covered exactly once; else at most once).
+    options : array of int
+        Per column, its option.
     """
 
     starts: np.ndarray
@@ -104,6 +106,7 @@ class Packing(NamedTuple):
     differ: np.ndarray
     limit: int
     primary_rows: np.ndarray
+    options: np.ndarray
 
 
 def packing(model: CoverModel, value: np.ndarray | None = None,
@@ -140,7 +143,8 @@ def packing(model: CoverModel, value: np.ndarray | None = None,
     if differ.shape[0] and limit < 0:
         return None
     return Packing(starts, items, worth, int(left_primary.sum()), int((~covered).sum()),
-                   column[differ[keep[differ]]], limit, left_primary[~covered])
+                   column[differ[keep[differ]]], limit, left_primary[~covered],
+                   np.flatnonzero(keep))
 
 
 def certifies(lp: Packing, weights: np.ndarray, row: int = 0) -> bool:
@@ -221,22 +225,70 @@ def fractional_cover_exists(model: CoverModel, search: Search, value: np.ndarray
     if not (lp.worth > 0).any():
         return False
     if not whole and lp.differ.shape[0]:
-        return not _lacks_none(lp, search)
+        return _lacking(lp, search) is not None
     tolerances = (BOARD_GAP / lp.primary,) if whole else QUESTION_TOLERANCES
     return not any(certifies(lp, *dual_weights(lp, search, t)) for t in tolerances)
 
 
-def _lacks_none(lp: Packing, search: Search) -> bool:
-    """Whether checked weights show that no fractional cover lacks one of the ``differ``
-    columns (their least weight asked to each of :data:`LACK_TOLERANCES` while it is above
-    the limit)."""
+def lacking_options(model: CoverModel, search: Search, value: np.ndarray,
+                    differ: np.ndarray) -> np.ndarray | None:
+    """The question of :func:`fractional_cover_exists` with ``differ`` (a cover lacking one of
+    those options), answered with more: None when checked weights show that no fractional cover
+    lacks one, else the options of ``differ`` that the fractional cover HiGHS found weighs at
+    most one half, lightest first (empty when it found none), where a cover that lacks one may
+    be looked for first.
+
+    Examples
+    --------
+    Options {0}, {1} and {0, 1}: a cover without both {0} and {1} takes {0, 1}; with {0, 1}
+    ruled out there is none.
+
+    >>> from dominosa_lab.solvers.fast.state import cover_model
+    >>> pairs = cover_model([0, 1, 2, 4], [0, 1, 0, 1], [True, True])
+    >>> lacking_options(pairs, Search(), np.array([-1, -1, -1]), np.array([0, 1])).tolist()
+    [0, 1]
+    >>> lacking_options(pairs, Search(), np.array([-1, -1, 0]), np.array([0, 1])) is None
+    True
+    """
+    search.check_time()
+    lp = packing(model, value, differ)
+    if lp is None:
+        return None
+    return _lacking(lp, search) if lp.differ.shape[0] else np.zeros(0, np.int64)
+
+
+def _lacking(lp: Packing, search: Search) -> np.ndarray | None:
+    """:func:`lacking_options` of a packing with ``differ`` columns: their least weight asked to
+    each of :data:`LACK_TOLERANCES` while it is above the limit."""
     for tolerance in LACK_TOLERANCES:
-        weights, scale, least = lack_weights(lp, search, tolerance)
-        if certifies_lack(lp, weights, scale):
-            return True
-        if not least > lp.limit:
-            return False
-    return False
+        lack = lack_weights(lp, search, tolerance)
+        if certifies_lack(lp, lack.weights, lack.scale):
+            return None
+        if not lack.least > lp.limit:
+            break
+    light = np.flatnonzero(lack.weight <= 0.5)
+    return lp.options[lp.differ[light[np.argsort(lack.weight[light], kind="stable")]]]
+
+
+class Lack(NamedTuple):
+    """HiGHS's answer to the least weight of a packing's ``differ`` columns (:func:`lack_weights`).
+
+    Attributes
+    ----------
+    weights : array of int
+        Its dual weights, one per item left, rounded to integers in units of ``1 / scale``.
+    scale : int
+        A power of two.
+    least : float
+        The least weight as HiGHS found it (``inf`` when it found none).
+    weight : array of float
+        Per ``differ`` column, its weight in the fractional cover found (1 when none).
+    """
+
+    weights: np.ndarray
+    scale: int
+    least: float
+    weight: np.ndarray
 
 
 def certifies_lack(lp: Packing, weights: np.ndarray, scale: int) -> bool:
@@ -272,22 +324,20 @@ def certifies_lack(lp: Packing, weights: np.ndarray, scale: int) -> bool:
     return int(weights.sum()) - excess * most > lp.limit * scale
 
 
-def lack_weights(lp: Packing, search: Search, tolerance: float = LACK_TOLERANCES[0]
-                 ) -> tuple[np.ndarray, int, float]:
-    """HiGHS's dual weights (PDLP to the relative ``tolerance``) of the least weight the
-    ``differ`` columns of ``lp`` carry in a fractional exact cover, rounded to integers of at
-    most :data:`WEIGHT_BITS` bits, their scale (a power of two) and that least weight as HiGHS
-    found it (``inf`` when it found none). Only :func:`certifies_lack` says what the weights
-    prove; stops with the search's time limit (:class:`~dominosa_lab.core.search.SearchStopped`).
+def lack_weights(lp: Packing, search: Search, tolerance: float = LACK_TOLERANCES[0]) -> Lack:
+    """The least weight the ``differ`` columns of ``lp`` carry in a fractional exact cover, by
+    HiGHS (PDLP to the relative ``tolerance``): its dual weights rounded to integers of at
+    most :data:`WEIGHT_BITS` bits, and the fractional cover it found (:class:`Lack`). Only
+    :func:`certifies_lack` says what the weights prove; stops with the search's time limit
+    (:class:`~dominosa_lab.core.search.SearchStopped`).
 
     Examples
     --------
     >>> from dominosa_lab.solvers.fast.state import cover_model
     >>> pairs = cover_model([0, 1, 2, 4], [0, 1, 0, 1], [True, True])
-    >>> lp = packing(pairs, np.array([-1, -1, 0]), np.array([0, 1]))
-    >>> weights, scale, least = lack_weights(lp, Search())
-    >>> certifies_lack(lp, weights, scale), round(least, 3)
-    (True, 2.0)
+    >>> lack = lack_weights(packing(pairs, np.array([-1, -1, 0]), np.array([0, 1])), Search())
+    >>> round(lack.least, 3), np.round(lack.weight, 3).tolist()
+    (2.0, [1.0, 1.0])
     """
     import highspy
 
@@ -308,12 +358,16 @@ def lack_weights(lp: Packing, search: Search, tolerance: float = LACK_TOLERANCES
         search.check_time()
     solved = highs.getModelStatus() == highspy.HighsModelStatus.kOptimal
     least = highs.getInfo().objective_function_value if solved else float("inf")
-    dual = np.asarray(highs.getSolution().row_dual, np.float64)
+    solution = highs.getSolution()
+    weight = np.asarray(solution.col_value, np.float64)
+    weight = weight[lp.differ] if solved and weight.shape[0] == cost.shape[0] \
+        else np.ones(lp.differ.shape[0])
+    dual = np.asarray(solution.row_dual, np.float64)
     if dual.shape[0] != lp.rows or not np.isfinite(dual).all():
-        return np.zeros(lp.rows, np.int64), 1, least
+        return Lack(np.zeros(lp.rows, np.int64), 1, least, weight)
     top = max(float(np.abs(dual).max(initial=0.0)), 1.0)
     scale = 1 << max(WEIGHT_BITS - int(np.ceil(np.log2(top))), 0)
-    return np.rint(dual * scale).astype(np.int64), scale, least
+    return Lack(np.rint(dual * scale).astype(np.int64), scale, least, weight)
 
 
 def dual_weights(lp: Packing, search: Search, tolerance: float = QUESTION_TOLERANCES[-1]
