@@ -11,7 +11,8 @@ the placement that belief propagation believes in (``solvers.fast.beliefs``), on
   stopped at ``LIMIT`` seconds and
   ``NODES`` nodes): time to count to two, conflicts up to the first solution, the
   share of the planted placements left open at level 0 that the beliefs believe in, and the
-  time belief propagation takes.
+  rounds and time belief propagation takes, stopped as the guide stops it (no sign changed for
+  ``CALM_ROUNDS`` rounds) and run until the messages settle.
 
 Writes ``benchmarks/results/beliefs.md``.
 """
@@ -29,7 +30,7 @@ from dominosa_lab.core.search import Search
 from dominosa_lab.logic.geometry import geometry
 from dominosa_lab.solvers import fast
 from dominosa_lab.solvers.fast import decide
-from dominosa_lab.solvers.fast.beliefs import log_odds
+from dominosa_lab.solvers.fast.beliefs import CALM_ROUNDS, MAX_ITERATIONS, log_odds
 from dominosa_lab.solvers.fast.dominosa import DominosaCover, root_deductions
 
 RESULTS = Path(__file__).parent / "results"
@@ -55,20 +56,36 @@ def count_seconds(board, repeats: int = 3) -> tuple[float, str]:
     return min(times), result.status
 
 
-def beliefs_on(board, planted) -> tuple[float, float]:
-    """The share of the planted placements open at level 0 that the beliefs believe in,
-    and the seconds belief propagation took."""
+def beliefs_on(board, planted) -> tuple[float, list[str]]:
+    """The share of the planted placements open at level 0 that the beliefs believe in, and
+    belief propagation's rounds and milliseconds, stopped with calm signs and settled."""
     cover = DominosaCover(board)
     engine = cover.engine(Search())
     root_deductions(engine, cover, probe=False)
     state = engine.state()
-    start = time.perf_counter()
-    odds = log_odds(cover.model, state)
-    seconds = time.perf_counter() - start
+    cells = []
+    for calm in (CALM_ROUNDS, None):
+        start = time.perf_counter()
+        odds = log_odds(cover.model, state, calm=calm)
+        seconds = time.perf_counter() - start
+        cells += [str(rounds(cover.model, state, calm, odds)), f"{seconds * 1e3:.0f}"]
     index = geometry(board).placement_index  # the engine's options are in this order
     options = np.array([index[p] for p in planted.placements])
     options = options[state[options] == -1]
-    return float(np.mean(odds[options] > 0)), seconds
+    return float(np.mean(log_odds(cover.model, state)[options] > 0)), cells
+
+
+def rounds(model, state, calm: int | None, odds: np.ndarray) -> int:
+    """The rounds belief propagation ran to give ``odds``: the fewest whose log-odds are the
+    same (found by bisection; a run of fewer rounds stops before it ends)."""
+    low, high = 1, MAX_ITERATIONS
+    while low < high:
+        middle = (low + high) // 2
+        if np.array_equal(log_odds(model, state, middle, calm), odds):
+            high = middle
+        else:
+            low = middle + 1
+    return low
 
 
 def threshold_rows() -> list[str]:
@@ -94,7 +111,7 @@ def large_rows() -> list[str]:
     for n, count in LARGE.items():
         for seed in range(1000, 1000 + count):
             board, planted = random_puzzle(n, seed)
-            share, bp = beliefs_on(board, planted)
+            share, propagation = beliefs_on(board, planted)
             cells = []
             for on in (True, False):
                 guided(on)
@@ -103,8 +120,7 @@ def large_rows() -> list[str]:
                 cells += [f"{seconds:.2f}" if status == "solved" else f"> {LIMIT:g} (stopped)",
                           f"{first['conflicts']:,}"
                           + ("" if first["status"] == "solved" else " (stopped)")]
-            rows.append(f"| {n} | {seed} | {share:.3f} | {bp * 1e3:.0f} | " + " | ".join(cells)
-                        + " |")
+            rows.append(f"| {n} | {seed} | {share:.3f} | " + " | ".join(propagation + cells) + " |")
             print(rows[-1], flush=True)
     return rows
 
@@ -118,11 +134,14 @@ def main() -> None:
              "| N | placements | without beliefs | with beliefs | ratio |",
              "|---|---|---|---|---|", *threshold_rows(), "",
              "Large boards, one by one: the share of the planted placements open after level 0 "
-             "that the beliefs believe in, belief propagation's time (ms), then seconds to "
+             "that the beliefs believe in; belief propagation's rounds and time (ms), stopped "
+             f"once no option's sign has changed for {CALM_ROUNDS} rounds (as the guide runs "
+             "it) and run until the messages settle; then seconds to "
              f"count to two (stopped at {LIMIT:g} s) and conflicts up to the first solution "
              f"(the search stopped at {NODES:,} nodes), with the beliefs and without:", "",
-             "| N | seed | planted believed | beliefs ms | seconds with | conflicts with "
-             "| seconds without | conflicts without |", "|---|---|---|---|---|---|---|---|",
+             "| N | seed | planted believed | rounds | beliefs ms | rounds to settle "
+             "| ms to settle | seconds with | conflicts with | seconds without "
+             "| conflicts without |", "|---|---|---|---|---|---|---|---|---|---|---|",
              *large_rows()]
     RESULTS.mkdir(exist_ok=True)
     (RESULTS / "beliefs.md").write_text("\n".join(lines) + "\n")

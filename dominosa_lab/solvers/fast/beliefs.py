@@ -36,7 +36,7 @@ MAX_ITERATIONS = 200
 TOLERANCE = 1e-3
 #: The rounds stop, too, once no option's sign (above 0 or not) has changed for this many
 #: rounds: the guide reads only the signs. On random planted boards of N = 40-100 that is after
-#: 42-47 rounds where the messages settle after 60-65, and the guided search still finds a
+#: 39-52 rounds where the messages settle after 54-66, and the guided search still finds a
 #: solution without a conflict (``benchmarks/results/beliefs.md``).
 CALM_ROUNDS = 6
 #: Messages are odds clipped to [1/_CLIP, _CLIP]: a certainty beyond it carries no more
