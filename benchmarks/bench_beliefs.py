@@ -63,16 +63,17 @@ def beliefs_on(board, planted) -> tuple[float, list[str]]:
     engine = cover.engine(Search())
     root_deductions(engine, cover, probe=False)
     state = engine.state()
-    cells = []
+    cells, guide_odds = [], None
     for calm in (CALM_ROUNDS, None):
         start = time.perf_counter()
         odds = log_odds(cover.model, state, calm=calm)
         seconds = time.perf_counter() - start
         cells += [str(rounds(cover.model, state, calm, odds)), f"{seconds * 1e3:.0f}"]
+        guide_odds = odds if guide_odds is None else guide_odds
     index = geometry(board).placement_index  # the engine's options are in this order
     options = np.array([index[p] for p in planted.placements])
     options = options[state[options] == -1]
-    return float(np.mean(log_odds(cover.model, state)[options] > 0)), cells
+    return float(np.mean(guide_odds[options] > 0)), cells
 
 
 def rounds(model, state, calm: int | None, odds: np.ndarray) -> int:
