@@ -11,7 +11,8 @@ The rules, in the order they are applied:
   numbering of headings and lists are not prose and are skipped.
 * A numeral that names rather than measures is skipped: a notebook (``notebook 07``), a table, page,
   section, step or exercise of a source (``Table 1``, ``p. 12``, ``E3``), a year, a version, a
-  double-N set (``double-6``), a board shape (``7×8``) and ``N = 6`` where N is the size asked for.
+  double-N set (``double-6``), a board shape (``7×8``) and the size asked for (``N = 6``,
+  ``N = 60 and 100``, ``N ≤ 3``).
 * Every other numeral must equal a number shown by an output above it (or by the code cell right
   after it, which the sentence introduces; the first cell, the notebook's abstract, by any
   output), to the precision it is
@@ -35,8 +36,8 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
 
-__all__ = ["ProseNumber", "numbers_in_prose", "numbers_in_output", "matches", "unmatched",
-           "check_notebook"]
+__all__ = ["ProseNumber", "check_notebook", "matches", "numbers_in_output", "numbers_in_prose",
+           "unmatched"]
 
 _SKIPPED_SPANS = [
     re.compile(r"```.*?```", re.S),            # fenced code
@@ -51,7 +52,8 @@ _SKIPPED_SPANS = [
     re.compile(r"^\s*\d+[.)]\s", re.M),         # numbered list items
 ]
 
-_SUPERSCRIPT = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "0123456789-")
+_SUPERSCRIPT = re.compile("[⁰¹²³⁴⁵⁶⁷⁸⁹⁻]+")
+_SUPERSCRIPT_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "0123456789-")
 _POWERS = [
     (re.compile(r"(\d)\s*[·×]\s*10\^?(-?\d+)"), r"\1e\2"),     # 5.8·10^14, 5.8·10¹⁴
     (re.compile(r"(?<![\w.])10\^(-?\d+)"), r"1e\1"),               # 10^18
@@ -68,6 +70,8 @@ _NAMING = re.compile(
     re.I)
 _APPROXIMATE = re.compile(
     r"(?:\babout|\bsome|\bnearly|\broughly|\baround|\balmost|\bapproximately|~|≈)\s*$", re.I)
+_MONTH = ("(?:January|February|March|April|May|June|July|August|September|October|November"
+          "|December)")
 _SCALE = {"thousand": 3, "million": 6, "billion": 9, "trillion": 12}
 
 
@@ -87,24 +91,20 @@ def _blank(text: str, pattern: re.Pattern[str]) -> str:
 
 
 def _naming(before: str, after: str) -> bool:
-    """Whether the numeral between ``before`` and ``after`` names a thing rather than measures it."""
+    """Whether the numeral between ``before`` and ``after`` names rather than measures."""
     if _NAMING.search(before):
         return True
-    if re.search(r"(?:double|triple)-$|\bN\s*=\s*$|\bn\s*=\s*$|[×x]\s*$", before):
+    if re.search(r"(?:double|triple)-$|[×x]\s*$|\b[Nn]\s*(?:=|≤|≥|<=?|>=?|up to|from)\s*"
+                 r"(?:\d+\s*(?:,|and|or|to|-|–|\.\.)\s*)*$", before):
         return True
     if re.match(r"\s*[×x]\s*\d|\s*=\s*[a-z]|-based|(?:st|nd|rd|th)\b", after):
         return True
-    if re.search(r"\b(?:January|February|March|April|May|June|July|August|September|October"
-                 r"|November|December)\s*$", before) or re.match(
-            r"\s+(?:January|February|March|April|May|June|July|August|September|October|November"
-            r"|December)\b", after):
-        return True
-    return False
+    return bool(re.search(rf"\b{_MONTH}\s*$", before) or re.match(rf"\s+{_MONTH}\b", after))
 
 
 def numbers_in_prose(markdown: str) -> list[ProseNumber]:
     """The numerals of a markdown cell that measure something, with their precision."""
-    text = markdown.translate(_SUPERSCRIPT)
+    text = _SUPERSCRIPT.sub(lambda m: "^" + m.group(0).translate(_SUPERSCRIPT_DIGITS), markdown)
     for power, written in _POWERS:
         text = power.sub(written, text)
     prose = text
