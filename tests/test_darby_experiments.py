@@ -68,3 +68,16 @@ def test_orders_run_every_order_and_dlx_on_every_board(tiny, tmp_path):
         ("dlx", "mrv"): 4, ("dominowise", "mrv"): 4, ("dominowise", "fewest"): 4,
         ("dominowise", "pile"): 4}
     assert "board_seed" in df.columns
+
+
+def test_dimer_jamming_covers_what_random_sequential_deposition_leaves():
+    assert ex.dimer_jamming((1, 2), seed=3) == 1.0
+    assert ex.dimer_jamming((1, 3), seed=3) == pytest.approx(2 / 3)  # one domino, one cell left
+    shares = [ex.dimer_jamming((7, 8), seed) for seed in range(5)]
+    assert all(0 < s <= 1 and round(s * 56) % 2 == 0 for s in shares)
+    assert ex.dimer_jamming((7, 8), seed=4) == ex.dimer_jamming((7, 8), seed=4)  # seeded
+
+
+def test_darbys_quoted_figures_are_his():
+    assert set(ex.DARBY_SAYS.values()) == {"20 or 21", "fewer than 100", 1000, 10}
+    assert ex.RSA_DIMER_JAMMING == 0.9068

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 
 from dominosa_lab.experiments.executors import ExecutorChoice, Workers
@@ -20,12 +21,32 @@ __all__ = [
     "DARBY_BUILDS",
     "DARBY_NAIVE",
     "DARBY_ORDERS",
+    "DARBY_SAYS",
+    "RSA_DIMER_JAMMING",
     "darby_bias_large",
     "darby_bias_small",
     "darby_builds",
     "darby_naive",
     "darby_orders",
+    "dimer_jamming",
 ]
+
+
+#: Darby's own figures, as he wrote them: G. Darby, *Domino Search*, DelphiForFun (page of
+#: 3 August 2008, with the addendum of 6 June 2013), section "Programmer's Notes", "Generating a
+#: random puzzle", <http://delphiforfun.org/Programs/DominoSearch.htm>.
+DARBY_SAYS = {
+    "naive: dominoes placed before 'no more places left'": "20 or 21",
+    "parity: attempts that usually find a solution": "fewer than 100",
+    "parity: attempts per build (TryToBuild loops up to)": 1000,
+    "parity: builds per puzzle (MakeSolution calls TryToBuild up to)": 10,
+}
+
+#: The jamming coverage of random sequential adsorption of dimers on the infinite square lattice
+#: (the share of sites covered when no dimer fits), 0.9068, as the literature on random
+#: sequential adsorption gives it (reviewed in J. W. Evans, "Random and cooperative sequential
+#: adsorption", Rev. Mod. Phys. 65, 1281-1329 (1993)). :func:`dimer_jamming` measures it.
+RSA_DIMER_JAMMING = 0.9068
 
 
 #: Darby's builds: boards N = 3..8 (his 8x7 is N = 6, with more seeds); the colour-balance
@@ -112,3 +133,36 @@ def darby_orders(out: str | Path = "results", executor: ExecutorChoice | Workers
                   max_nodes=budget),
     ], ignore_index=True)
     return save_results(with_board_seed(frame), out, "darby-orders")
+
+
+def dimer_jamming(shape: tuple[int, int], seed: int) -> float:
+    """The share of cells covered when random sequential dimer deposition on a board jams.
+
+    Random sequential adsorption: a domino is laid at a random place (a random pair of adjacent
+    cells) if both cells are free, and never moved; the process ends when no free pair is left.
+    Trying every pair of adjacent cells once, in a uniformly random order, and laying each that
+    fits gives the same jammed boards in law (each attempt of the process that lands is on a
+    uniformly random pair among those still free, and a pair refused once stays refused), so this
+    is the process run to its end. Darby's naive generator run until no move is left is this
+    process on his 7 x 8 board.
+
+    Examples
+    --------
+    >>> dimer_jamming((1, 2), seed=0)
+    1.0
+    >>> 0.85 < dimer_jamming((60, 60), seed=0) < 0.95
+    True
+    """
+    rows, cols = shape
+    cell = np.arange(rows * cols).reshape(rows, cols)
+    pairs = np.concatenate([
+        np.stack([cell[:, :-1].ravel(), cell[:, 1:].ravel()], axis=1),
+        np.stack([cell[:-1, :].ravel(), cell[1:, :].ravel()], axis=1)])
+    pairs = pairs[np.random.default_rng(seed).permutation(len(pairs))]
+    free = np.ones(rows * cols, dtype=bool)
+    covered = 0
+    for a, b in pairs.tolist():
+        if free[a] and free[b]:
+            free[a] = free[b] = False
+            covered += 2
+    return covered / (rows * cols)
