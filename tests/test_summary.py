@@ -90,3 +90,38 @@ def test_the_median_interval_holds_the_median_between_two_of_the_values(values):
 def test_the_median_interval_needs_six_values():
     with pytest.raises(ArgumentError, match="at least 6 values, got 5"):
         median_interval([1, 2, 3, 4, 5])
+
+
+def test_the_log_odds_slope_interval_covers_the_true_slope_and_narrows_with_more_trials():
+    from dominosa_lab.experiments.summary import fit_log_odds, fit_log_odds_errors
+    x = np.arange(1, 9)
+    p = 1 / (1 + np.exp(-(2.0 - 0.8 * x)))
+    rng = np.random.default_rng(3)
+    small = fit_log_odds_errors(x, rng.binomial(1000, p), [1000] * len(x))
+    large = fit_log_odds_errors(x, rng.binomial(100_000, p), [100_000] * len(x))
+    for fit in (small, large):
+        assert -0.8 in fit.coefficient(1) and 2.0 in fit.coefficient(0)
+    assert large.coefficient(1).high - large.coefficient(1).low < (
+        small.coefficient(1).high - small.coefficient(1).low) / 5
+    hits = rng.binomial(1000, p)
+    assert np.allclose(fit_log_odds_errors(x, hits, [1000] * len(x)).coefficients,
+                       fit_log_odds(x, hits, [1000] * len(x), degree=1))
+    iv = small.probability(20)  # far beyond the data: wide, but around the fitted value
+    assert iv.low < iv.estimate < iv.high and iv.high / iv.low > 2
+
+
+def test_a_ratio_of_medians_is_bracketed_by_its_interval_and_bounded_when_runs_stopped():
+    from dominosa_lab.experiments.summary import ratio_of_medians
+    rng = np.random.default_rng(4)
+    slow, fast = rng.uniform(4, 6, 10), rng.uniform(0.9, 1.1, 10)
+    r = ratio_of_medians(slow, fast)
+    assert r.bound == "" and r.estimate == pytest.approx(np.median(slow) / np.median(fast))
+    assert 1 < r.low <= r.estimate <= r.high < 10
+    stopped = np.r_[[60.0] * 4, slow[4:]]  # runs stopped at a 60 s limit record 60 s
+    some = ratio_of_medians(stopped, fast, numerator_capped=[True] * 4 + [False] * 6)
+    assert some.bound == "" and np.isinf(some.high)  # fewer than half stopped: measured
+    stopped[4] = 60.0
+    most = ratio_of_medians(stopped, fast, numerator_capped=[True] * 5 + [False] * 5)
+    assert most.bound == "at least" and most.estimate > r.estimate
+    with pytest.raises(ArgumentError):
+        ratio_of_medians([1.0], [0.0])

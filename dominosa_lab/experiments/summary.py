@@ -23,12 +23,16 @@ from dominosa_lab.errors import ArgumentError
 __all__ = [
     "MIN_SAMPLES",
     "Interval",
+    "LogOddsFit",
+    "RatioOfMedians",
     "fit_log_odds",
+    "fit_log_odds_errors",
     "format_duration",
     "mean_interval",
     "median_interval",
     "median_under_budget",
     "proportion_interval",
+    "ratio_of_medians",
     "sample_size",
 ]
 
@@ -253,7 +257,8 @@ def fit_log_odds(
     Iteratively reweighted least squares; every point counts with its number
     of trials, so zero counts and exact values (give them many trials) are
     handled without taking a logarithm of zero. Returns the coefficients,
-    highest power first (as :func:`numpy.polyval` takes them).
+    highest power first (as :func:`numpy.polyval` takes them);
+    :func:`fit_log_odds_errors` gives their standard errors too.
 
     Examples
     --------
@@ -262,6 +267,13 @@ def fit_log_odds(
     >>> np.round(fit_log_odds(x, np.round(p * 1e6).astype(int), [10**6] * 7), 2)
     array([-0.1, -0.5,  1. ])
     """
+    return _log_odds_fit(x, hits, trials, degree)[0]
+
+
+def _log_odds_fit(
+    x: Sequence[float], hits: Sequence[int], trials: Sequence[int], degree: int
+) -> tuple[np.ndarray, np.ndarray]:
+    """The coefficients of :func:`fit_log_odds` and the Fisher information at them."""
     x = np.asarray(x, float)
     hits, trials = np.asarray(hits, float), np.asarray(trials, float)
     design = np.vander(x, degree + 1)
@@ -273,5 +285,136 @@ def fit_log_odds(
         step = np.linalg.solve(information, design.T @ (hits - trials * p))
         beta += step
         if np.abs(step).max() < 1e-10:
-            return beta
+            p = 1 / (1 + np.exp(-design @ beta))
+            weight = np.maximum(trials * p * (1 - p), 1e-12)
+            return beta, design.T @ (design * weight[:, None])
     raise ArgumentError("the log-odds fit did not converge: too few points with hits?")
+
+
+@dataclass(frozen=True)
+class LogOddsFit:
+    """A fit of ``logit p(x)`` as a polynomial, with the covariance of its coefficients.
+
+    The covariance is the inverse of the binomial Fisher information at the maximum; the
+    intervals below are Wald 95% intervals from it. They measure the sampling noise of the
+    counts under the fitted model, not whether a polynomial of that degree is the right shape.
+    """
+
+    coefficients: np.ndarray
+    covariance: np.ndarray
+
+    def coefficient(self, power: int) -> Interval:
+        """The coefficient of ``x**power`` with its 95% interval (``power=1``: the slope)."""
+        index = len(self.coefficients) - 1 - power
+        if not 0 <= index < len(self.coefficients):
+            raise ArgumentError(f"the fit has powers 0..{len(self.coefficients) - 1}, "
+                                f"got {power}")
+        estimate = float(self.coefficients[index])
+        half = _Z * math.sqrt(float(self.covariance[index, index]))
+        return Interval(estimate, estimate - half, estimate + half)
+
+    def probability(self, x: float) -> Interval:
+        """The fitted ``p(x)`` with its 95% interval (Wald on the log-odds, then mapped to p).
+
+        Examples
+        --------
+        >>> fit = fit_log_odds_errors([1, 2, 3, 4], [500, 270, 120, 50], [1000] * 4)
+        >>> iv = fit.probability(2.5)
+        >>> iv.low < iv.estimate < iv.high, round(iv.estimate, 2)
+        (True, 0.18)
+        """
+        row = np.vander([float(x)], len(self.coefficients))[0]
+        logit = float(row @ self.coefficients)
+        half = _Z * math.sqrt(float(row @ self.covariance @ row))
+        return Interval(_expit(logit), _expit(logit - half), _expit(logit + half))
+
+
+def _expit(z: float) -> float:
+    return 1 / (1 + math.exp(-z)) if z > -700 else 0.0
+
+
+def fit_log_odds_errors(
+    x: Sequence[float], hits: Sequence[int], trials: Sequence[int], degree: int = 1
+) -> LogOddsFit:
+    """:func:`fit_log_odds` (a straight line by default) with the covariance of its coefficients.
+
+    Examples
+    --------
+    >>> fit = fit_log_odds_errors([1, 2, 3, 4, 5], [900, 750, 500, 250, 100], [1000] * 5)
+    >>> slope = fit.coefficient(1)
+    >>> slope.low < round(slope.estimate, 2) < slope.high, round(slope.estimate, 2)
+    (True, -1.1)
+    """
+    beta, information = _log_odds_fit(x, hits, trials, degree)
+    return LogOddsFit(beta, np.linalg.inv(information))
+
+
+@dataclass(frozen=True)
+class RatioOfMedians:
+    """``median(numerator) / median(denominator)`` with its 95% bootstrap interval.
+
+    ``bound`` is ``""`` for a measured ratio, or ``"at least"`` when stopped runs of the
+    numerator leave only a lower bound (``estimate`` is then that bound); ``high`` is ``inf``
+    when stopped runs leave the interval open above.
+    """
+
+    estimate: float
+    low: float
+    high: float
+    bound: str = ""
+
+    def format(self, spec: str = ".2g") -> str:
+        """``7.6 (95% CI 3.1-12)`` or ``at least 120 (95% CI 90-inf)``.
+
+        Examples
+        --------
+        >>> RatioOfMedians(7.64, 3.1, 12.2).format()
+        '7.6 (95% CI 3.1-12)'
+        """
+        prefix = f"{self.bound} " if self.bound else ""
+        return f"{prefix}{self.estimate:{spec}} (95% CI {self.low:{spec}}-{self.high:{spec}})"
+
+
+def ratio_of_medians(
+    numerator: Sequence[float],
+    denominator: Sequence[float],
+    numerator_capped: Sequence[bool] | None = None,
+    draws: int = 4000,
+    seed: int = 0,
+) -> RatioOfMedians:
+    """The ratio of the medians of two independent samples, with a 95% percentile bootstrap.
+
+    Each sample is resampled on its own (the runs of the two are not paired: different seeds,
+    different boards). A run of the numerator that a time limit stopped (``numerator_capped``)
+    took at least its recorded time: each median is computed twice, with stopped runs at
+    their recorded time (its least value) and as endless (its greatest). The interval runs
+    from the 2.5th percentile of the least ratios to the 97.5th of the greatest; where the two
+    differ for the full samples (half or more of the runs stopped) the ratio is only a lower
+    bound.
+
+    Examples
+    --------
+    >>> ratio_of_medians([2.0] * 10, [1.0] * 10).format()
+    '2 (95% CI 2-2)'
+    >>> r = ratio_of_medians([60.0] * 3, [0.5] * 10, numerator_capped=[True] * 3)
+    >>> r.bound, r.estimate, r.high
+    ('at least', 120.0, inf)
+    """
+    top = _numbers(numerator)
+    bottom = _numbers(denominator)
+    capped = (np.zeros(top.shape, bool) if numerator_capped is None
+              else np.asarray(numerator_capped, bool))
+    if len(top) < 1 or len(bottom) < 1 or capped.shape != top.shape or (bottom <= 0).any():
+        raise ArgumentError("need positive denominators and one capped flag per numerator run")
+    rng = np.random.default_rng(seed)
+    top_rows = np.vstack([np.arange(len(top)), rng.integers(0, len(top), (draws, len(top)))])
+    bottom_rows = np.vstack([np.arange(len(bottom)),
+                             rng.integers(0, len(bottom), (draws, len(bottom)))])
+    below = np.median(bottom[bottom_rows], axis=1)
+    least = np.median(top[top_rows], axis=1) / below
+    greatest = np.median(np.where(capped, np.inf, top)[top_rows], axis=1) / below
+    low = float(np.percentile(least[1:], 2.5))
+    high = float(np.percentile(greatest[1:], 97.5, method="higher"))
+    if least[0] == greatest[0]:
+        return RatioOfMedians(float(least[0]), low, high)
+    return RatioOfMedians(float(least[0]), low, high, "at least")
