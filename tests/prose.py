@@ -12,7 +12,7 @@ The rules, in the order they are applied:
 * A numeral that names rather than measures is skipped: a notebook (``notebook 07``), a table, page,
   section, step or exercise of a source (``Table 1``, ``p. 12``, ``E3``), a year, a version, a
   double-N set (``double-6``), a board shape (``7×8``) and the size asked for (``N = 6``,
-  ``N = 60 and 100``, ``N ≤ 3``).
+  ``N = 60 and 100``, ``N ≤ 3``), and a setting's value (```HANDOVER_CONFLICTS` = 1,000``).
 * Every other numeral must equal a number shown by an output above it (or by the code cell right
   after it, which the sentence introduces; the first cell, the notebook's abstract, by any
   output), to the precision it is
@@ -70,6 +70,7 @@ _NAMING = re.compile(
     re.I)
 _APPROXIMATE = re.compile(
     r"(?:\babout|\bsome|\bnearly|\broughly|\baround|\balmost|\bapproximately|~|≈)\s*$", re.I)
+_CODE = "¤"                                         # what a code span is blanked with
 _MONTH = ("(?:January|February|March|April|May|June|July|August|September|October|November"
           "|December)")
 _SCALE = {"thousand": 3, "million": 6, "billion": 9, "trillion": 12}
@@ -86,14 +87,16 @@ class ProseNumber:
     context: str
 
 
-def _blank(text: str, pattern: re.Pattern[str]) -> str:
-    return pattern.sub(lambda m: " " * len(m.group(0)), text)
+def _blank(text: str, pattern: re.Pattern[str], fill: str = " ") -> str:
+    return pattern.sub(lambda m: fill * len(m.group(0)), text)
 
 
 def _naming(before: str, after: str) -> bool:
     """Whether the numeral between ``before`` and ``after`` names rather than measures."""
     if _NAMING.search(before):
         return True
+    if re.search(rf"{_CODE}\s*=\s*$|\bPEP\s*$", before):
+        return True                                     # a setting's value, a standard's number
     if re.search(r"(?:double|triple)-$|[×x]\s*$|\b[Nn]\s*(?:=|≤|≥|<=?|>=?|up to|from)\s*"
                  r"(?:\d+\s*(?:,|and|or|to|-|–|\.\.)\s*)*$", before):
         return True
@@ -109,7 +112,7 @@ def numbers_in_prose(markdown: str) -> list[ProseNumber]:
         text = power.sub(written, text)
     prose = text
     for pattern in _SKIPPED_SPANS:
-        text = _blank(text, pattern)
+        text = _blank(text, pattern, _CODE if pattern is _SKIPPED_SPANS[1] else " ")
     found = []
     for m in _NUMERAL.finditer(text):
         before, after = text[max(0, m.start() - 40):m.start()], text[m.end():m.end() + 20]
@@ -204,7 +207,51 @@ def check_notebook(path: str | Path) -> list[tuple[int, ProseNumber]]:
     return unmatched(json.loads(Path(path).read_text(encoding="utf-8"))["cells"])
 
 
+_CITED = re.compile(r"(?:benchmarks/)?results/[\w./-]+?\.(?:md|csv)|\b\d\d_[a-z_]+(?=`|\.ipynb|\b)")
+
+
+def _cited_numbers(paragraph: str, root: Path) -> set[Decimal]:
+    """The numbers shown by the files a paragraph cites: results files, and notebooks (their
+    outputs) named by file stem (``08_speed``)."""
+    shown: set[Decimal] = set()
+    for name in set(_CITED.findall(paragraph)):
+        if name[0].isdigit():
+            for notebook in (root / "notebooks").glob(f"{name}.ipynb"):
+                cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+                shown |= set().union(*(_shown(cell) for cell in cells))
+            continue
+        path = root / name if name.startswith("benchmarks/") else root / name
+        if not path.exists():
+            path = root / "benchmarks" / name
+        if path.exists():
+            shown |= numbers_in_output(path.read_text(encoding="utf-8"))
+    return shown
+
+
+def check_document(path: str | Path, root: str | Path = ".") -> list[tuple[int, ProseNumber]]:
+    """The numbers of a markdown document that the evidence its paragraph cites does not show.
+
+    A paragraph (text between blank lines, or a list item) that cites a results file
+    (``benchmarks/results/peers.md``, ``results/tcg-table1.csv``) or a notebook by its file stem
+    (``08_speed``, whose outputs are read) states only numbers that evidence shows; paragraphs
+    that cite nothing (options, exit codes, the house rules) are not checked. Returns (line,
+    number).
+    """
+    text = Path(path).read_text(encoding="utf-8")
+    text = _blank(text, _SKIPPED_SPANS[0])
+    missing = []
+    line = 1
+    for paragraph in re.split(r"(\n[ \t]*\n|\n(?=[ \t]*[*-] ))", text):
+        if _CITED.search(paragraph):
+            shown = _cited_numbers(paragraph, Path(root))
+            missing += [(line, n) for n in numbers_in_prose(paragraph) if not matches(n, shown)]
+        line += paragraph.count("\n")
+    return missing
+
+
 if __name__ == "__main__":
     for name in sys.argv[1:]:
-        for index, number in check_notebook(name):
-            print(f"{name} cell {index}: {number.text!r} in …{number.context}…")
+        check = check_notebook if name.endswith(".ipynb") else check_document
+        for index, number in check(name):
+            where = "cell" if name.endswith(".ipynb") else "line"
+            print(f"{name} {where} {index}: {number.text!r} in …{number.context}…")
