@@ -27,6 +27,7 @@ from dominosa_lab.experiments.caviness import (
     caviness_census,
     caviness_largest,
     caviness_sampled,
+    caviness_times,
 )
 from dominosa_lab.experiments.counting import counting_planted
 from dominosa_lab.experiments.darby import (
@@ -62,9 +63,10 @@ EXPERIMENTS: dict[str, Experiment] = {
     "caviness-census": caviness_census,
     "caviness-sampled": caviness_sampled,
     "caviness-largest": caviness_largest,
+    "caviness-times": caviness_times,
     "counting-planted": counting_planted,
 }
 
 #: The studies that run in this process and leave the executor unused.
 IN_PROCESS = frozenset({"darby-builds", "darby-naive", "darby-bias-small", "darby-bias-large",
-                        "dominopeg-runs"})
+                        "dominopeg-runs", "caviness-times"})
