@@ -23,6 +23,7 @@ __all__ = [
     "DARBY_ORDERS",
     "DARBY_SAYS",
     "RSA_DIMER_JAMMING",
+    "RSA_DIMER_JAMMING_SOURCE",
     "darby_bias_large",
     "darby_bias_small",
     "darby_builds",
@@ -47,6 +48,10 @@ DARBY_SAYS = {
 #: sequential adsorption gives it (reviewed in J. W. Evans, "Random and cooperative sequential
 #: adsorption", Rev. Mod. Phys. 65, 1281-1329 (1993)). :func:`dimer_jamming` measures it.
 RSA_DIMER_JAMMING = 0.9068
+
+#: Where :data:`RSA_DIMER_JAMMING` is reviewed, for a notebook to show beside the figure.
+RSA_DIMER_JAMMING_SOURCE = ('J. W. Evans, "Random and cooperative sequential adsorption", '
+                            "Rev. Mod. Phys. 65, 1281-1329 (1993)")
 
 
 #: Darby's builds: boards N = 3..8 (his 8x7 is N = 6, with more seeds); the colour-balance
