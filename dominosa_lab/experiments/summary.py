@@ -363,16 +363,19 @@ class RatioOfMedians:
     high: float
     bound: str = ""
 
-    def format(self, spec: str = ".2g") -> str:
-        """``7.6 (95% CI 3.1-12)`` or ``at least 120 (95% CI 90-inf)``.
+    def format(self, digits: int = 2) -> str:
+        """``7.6 (95% CI 3.1-12)`` or ``at least 190 (95% CI 43-inf)``: ``digits`` significant.
 
         Examples
         --------
         >>> RatioOfMedians(7.64, 3.1, 12.2).format()
         '7.6 (95% CI 3.1-12)'
+        >>> RatioOfMedians(186.1, 42.8, math.inf, "at least").format()
+        'at least 190 (95% CI 43-inf)'
         """
         prefix = f"{self.bound} " if self.bound else ""
-        return f"{prefix}{self.estimate:{spec}} (95% CI {self.low:{spec}}-{self.high:{spec}})"
+        low, high = _digits(self.low, digits), _digits(self.high, digits)
+        return f"{prefix}{_digits(self.estimate, digits)} (95% CI {low}-{high})"
 
 
 def ratio_of_medians(
