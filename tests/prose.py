@@ -220,11 +220,9 @@ def _cited_numbers(paragraph: str, root: Path) -> set[Decimal]:
                 cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
                 shown |= set().union(*(_shown(cell) for cell in cells))
             continue
-        path = root / name if name.startswith("benchmarks/") else root / name
-        if not path.exists():
-            path = root / "benchmarks" / name
-        if path.exists():
-            shown |= numbers_in_output(path.read_text(encoding="utf-8"))
+        for path in (root / name, root / "benchmarks" / name):     # results/ of either
+            if path.exists():
+                shown |= numbers_in_output(path.read_text(encoding="utf-8"))
     return shown
 
 
