@@ -46,7 +46,7 @@ _SKIPPED_SPANS = [
     re.compile(r"\$[^$\n]+\$"),                 # inline mathematics
     re.compile(r"<!--.*?-->", re.S),            # comments
     re.compile(r"\]\([^)]*\)"),                 # link targets
-    re.compile(r"<https?://[^>]*>|https?://\S+"),  # addresses
+    re.compile(r"<https?://[^>]*>|https?://\S+|\bdoi:\S+", re.I),  # addresses, DOIs
     re.compile(r"!\[[^\]]*\]"),                  # image alt text
     re.compile(r"^\s{0,3}#+\s*[\d.]*", re.M),   # heading numbers
     re.compile(r"^\s*\d+[.)]\s", re.M),         # numbered list items
@@ -66,7 +66,7 @@ _NUMERAL = re.compile(
 _NAMING = re.compile(
     r"(?:\bnotebooks?|\btables?|\bfigures?|\bpages?|\bp\.|\bpp\.|\bsections?|§|\bsteps?|\bexercises?"
     r"|\bversions?|\bpython|\bchapter|\bitems?|\bclaims?|\bpart|\bstop|\bstops|\bseeds?|\bline"
-    r"|\blines|\bcolumn|\bcolumns|\brow|\brows|\bblock|\bmethod)\s*(?:\d+\s*(?:,|and|or|to|-|–)\s*)*$",
+    r"|\blines|\bpuzzle|\bcolumn|\bcolumns|\brow|\brows|\bblock|\bmethod)\s*(?:\d+\s*(?:,|and|or|to|-|–)\s*)*$",
     re.I)
 _APPROXIMATE = re.compile(
     r"(?:\babout|\bsome|\bnearly|\broughly|\baround|\balmost|\bapproximately|~|≈)\s*$", re.I)
