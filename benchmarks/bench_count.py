@@ -31,9 +31,10 @@ from importlib import metadata
 
 import numpy as np
 import pandas as pd
-from bench_peers import RESULTS, _model, ratio_interval, stamp, write_results
+from bench_peers import RESULTS, _model, stamp, write_results
 
 from dominosa_lab import count_solutions, random_puzzle
+from dominosa_lab.experiments.ratios import median_ratio
 
 SIZES = (6, 10, 15, 20, 25, 40, 60, 100, 150)
 #: Sizes from which ``--large-boards`` boards are counted.
@@ -159,19 +160,23 @@ def tables(frame: pd.DataFrame, timeout: float) -> str:
 
 
 def _ratios(frame: pd.DataFrame) -> str:
-    """Ours over Ganak per N: median of per-board time ratios' bootstrap (timeouts counted at
-    the timeout); nothing when the two did not both run."""
+    """Ganak over ours per N: the ratio of the median times on the same boards with its paired
+    bootstrap interval, a timed-out count a lower bound (:func:`median_ratio`: "at least" where
+    Ganak's median is a timeout); nothing when the two did not both run."""
     words = []
     for n, part in frame.groupby("n"):
-        wide = part.pivot(index="seed", columns="counter", values="seconds")
-        if {"ours", "ganak"} <= set(wide.columns):
-            wide = wide.dropna(subset=["ours", "ganak"])
-            ratio, low, high = ratio_interval(wide.ours.to_numpy(), wide.ganak.to_numpy())
-            words.append(f"N={n}: {ratio:.2g}x [{low:.2g}, {high:.2g}]")
+        times = part.pivot(index="seed", columns="counter", values="seconds")
+        if {"ours", "ganak"} <= set(times.columns):
+            seeds = times.dropna(subset=["ours", "ganak"]).index
+            out = part.pivot(index="seed", columns="counter", values="status").loc[seeds]
+            out = out == "timeout"
+            ratio = median_ratio(times.loc[seeds, "ours"], times.loc[seeds, "ganak"],
+                                 out["ours"], out["ganak"])
+            words.append(f"N={n}: {ratio.format('.2g')}")
     if not words:
         return ""
-    return ("Ours over Ganak, median time over median time on the same boards (below 1: ours "
-            "faster), with a 95% bootstrap interval: " + "; ".join(words) + ".")
+    return ("Ganak over ours, median time over median time on the same boards (above 1: ours "
+            "faster), with a 95% paired bootstrap interval: " + "; ".join(words) + ".")
 
 
 def machine() -> str:
@@ -199,6 +204,9 @@ def main() -> None:
     parser.add_argument("--counters", default=",".join(COUNTERS),
                         help=f"comma-separated, of {', '.join(COUNTERS)}")
     parser.add_argument("--out", default="count", help="the results' file name, no suffix")
+    parser.add_argument("--tables-only", action="store_true",
+                        help="count nothing: write OUT.md again from OUT.csv, keeping the "
+                             "run's own record of when and where it ran")
     args = parser.parse_args()
     counters = [c for c in args.counters.split(",") if c]
     unknown = set(counters) - set(COUNTERS)
@@ -208,9 +216,10 @@ def main() -> None:
     boards = (args.boards, args.boards if args.large_boards is None else args.large_boards)
     started = machine()
 
-    def write(frame: pd.DataFrame) -> None:
+    def write(frame: pd.DataFrame, record: str | None = None) -> None:
+        record = record or stamp("bench_count.py", started)
         text = (f"# Dominosa: counting every solution, ours and model counters\n\n"
-                f"{stamp('bench_count.py', started)}\n\n"
+                f"{record}\n\n"
                 f"{boards[0]} random planted boards per N below {LARGE}, {boards[1]} from it "
                 f"on (seeds from {args.seed0}), each count in a fresh process, timeout "
                 f"{args.timeout:g} s (counted as {args.timeout:g} s). Cells: median / worst "
@@ -219,6 +228,14 @@ def main() -> None:
                 + tables(frame, args.timeout) + "\n")
         write_results(args.out, frame, text)
 
+    if args.tables_only:
+        frame = pd.read_csv(RESULTS / f"{args.out}.csv")
+        record = next(line for line in (RESULTS / f"{args.out}.md").read_text().splitlines()
+                      if line.startswith("Written by"))
+        write(frame, f"{record.split(' Tables written again')[0]} Tables written again from "
+                     f"`{args.out}.csv` on {time.strftime('%Y-%m-%d %H:%M')}.")
+        print((RESULTS / f"{args.out}.md").read_text())
+        return
     measure(sizes, boards, args.seed0, args.timeout, counters, write)
     print((RESULTS / f"{args.out}.md").read_text())
 

@@ -58,10 +58,10 @@ from contextlib import contextmanager
 from importlib import metadata
 from pathlib import Path
 
-import numpy as np
 import pandas as pd
 
 from dominosa_lab import Puzzle, random_puzzle, solve
+from dominosa_lab.experiments.ratios import median_ratio
 
 RESULTS = Path(__file__).parent / "results"
 SIZES = (6, 10, 15, 20, 30, 40, 60)
@@ -399,30 +399,23 @@ def _ratios(part: pd.DataFrame, sizes) -> str:
     return "Best peer's median over ours (above 1: ours faster): " + "; ".join(words) + "."
 
 
-def ratio_interval(a: np.ndarray, b: np.ndarray, draws: int = 2000) -> tuple[float, float, float]:
-    """median(a) / median(b) of paired per-board times, and its 95% bootstrap interval (boards
-    drawn with replacement, the same boards for both; a fixed seed)."""
-    rng = np.random.default_rng(0)
-    picks = rng.integers(0, len(a), size=(draws, len(a)))
-    ratios = np.median(a[picks], axis=1) / np.median(b[picks], axis=1)
-    low, high = np.percentile(ratios, [2.5, 97.5])
-    return float(np.median(a) / np.median(b)), float(low), float(high)
-
-
 def ratio_line(part: pd.DataFrame, sizes, ours: str, other: str, title: str,
                column: str = "seconds") -> str:
     """One task's ``ours`` over ``other`` per N: the ratio of the medians of ``column`` and its
-    95% bootstrap interval over the boards both ran (a timeout counted as the timeout)."""
+    95% paired bootstrap interval over the boards both ran (a timed-out run a lower bound, so a
+    median that is a timeout makes the ratio a bound: :func:`median_ratio`)."""
     words = []
     for n in sizes:
-        at = part[part["n"] == n].pivot(index="seed", columns="solver", values=column)
-        if ours not in at or other not in at:
+        at = part[part["n"] == n]
+        times = at.pivot(index="seed", columns="solver", values=column)
+        if ours not in times or other not in times:
             continue
-        both = at[[ours, other]].dropna()
-        ratio, low, high = ratio_interval(both[ours].to_numpy(), both[other].to_numpy())
-        words.append(f"N={n}: {ratio:.3g}x [{low:.3g}, {high:.3g}]")
-    return (f"{title}, median over median (below 1: {ours} cheaper) [95% bootstrap interval "
-            "over the boards]: " + "; ".join(words) + ".")
+        both = times[[ours, other]].dropna().index
+        out = at.pivot(index="seed", columns="solver", values="status").loc[both] == "timeout"
+        ratio = median_ratio(times.loc[both, other], times.loc[both, ours], out[other], out[ours])
+        words.append(f"N={n}: {ratio.format('.3g')}")
+    return (f"{title}, median over median (below 1: {ours} cheaper) [95% paired bootstrap "
+            "interval over the boards]: " + "; ".join(words) + ".")
 
 
 @contextmanager

@@ -48,6 +48,30 @@ def test_our_own_stopped_runs_leave_an_upper_bound():
     assert r.bound == "at most" and r.estimate == pytest.approx(0.1)
 
 
-def test_times_for_different_boards_are_refused():
-    with pytest.raises(ArgumentError, match="one time per board"):
+def test_paired_times_of_different_boards_are_refused():
+    with pytest.raises(ArgumentError, match="same boards"):
         median_ratio([1.0, 2.0, 3.0], [1.0, 2.0])
+
+
+def test_one_board_is_refused():
+    with pytest.raises(ArgumentError, match="at least two boards"):
+        median_ratio([1.0], [2.0], paired=False)
+
+
+def test_unpaired_runs_of_different_counts_give_the_ratio_of_their_medians():
+    rng = np.random.default_rng(4)
+    fast, slow = rng.uniform(0.9, 1.1, 10), rng.uniform(4, 6, 7)
+    r = median_ratio(fast, slow, paired=False)
+    assert r.bound == "" and r.estimate == pytest.approx(np.median(slow) / np.median(fast))
+    assert 1 < r.low <= r.estimate <= r.high < 10
+
+
+def test_unpaired_runs_stopped_half_the_time_or_more_leave_a_lower_bound():
+    rng = np.random.default_rng(4)
+    fast, slow = rng.uniform(0.9, 1.1, 10), rng.uniform(4, 6, 10)
+    stopped = np.r_[[60.0] * 4, slow[4:]]  # runs stopped at a 60 s limit record 60 s
+    some = median_ratio(fast, stopped, peers_capped=stopped >= 60, paired=False)
+    assert some.bound == "" and np.isinf(some.high)  # fewer than half stopped: measured
+    stopped[4] = 60.0
+    most = median_ratio(fast, stopped, peers_capped=stopped >= 60, paired=False)
+    assert most.bound == "at least" and most.estimate > np.median(slow)

@@ -108,20 +108,3 @@ def test_the_log_odds_slope_interval_covers_the_true_slope_and_narrows_with_more
                        fit_log_odds(x, hits, [1000] * len(x), degree=1))
     iv = small.probability(20)  # far beyond the data: wide, but around the fitted value
     assert iv.low < iv.estimate < iv.high and iv.high / iv.low > 2
-
-
-def test_a_ratio_of_medians_is_bracketed_by_its_interval_and_bounded_when_runs_stopped():
-    from dominosa_lab.experiments.summary import ratio_of_medians
-    rng = np.random.default_rng(4)
-    slow, fast = rng.uniform(4, 6, 10), rng.uniform(0.9, 1.1, 10)
-    r = ratio_of_medians(slow, fast)
-    assert r.bound == "" and r.estimate == pytest.approx(np.median(slow) / np.median(fast))
-    assert 1 < r.low <= r.estimate <= r.high < 10
-    stopped = np.r_[[60.0] * 4, slow[4:]]  # runs stopped at a 60 s limit record 60 s
-    some = ratio_of_medians(stopped, fast, numerator_capped=[True] * 4 + [False] * 6)
-    assert some.bound == "" and np.isinf(some.high)  # fewer than half stopped: measured
-    stopped[4] = 60.0
-    most = ratio_of_medians(stopped, fast, numerator_capped=[True] * 5 + [False] * 5)
-    assert most.bound == "at least" and most.estimate > r.estimate
-    with pytest.raises(ArgumentError):
-        ratio_of_medians([1.0], [0.0])

@@ -65,21 +65,44 @@ def _medians(times: np.ndarray, capped: np.ndarray, rows: np.ndarray) -> tuple[n
     return least, greatest
 
 
+def _resamples(boards: int, draws: int, rng: np.random.Generator) -> np.ndarray:
+    """Row 0 the boards as they are, then ``draws`` bootstrap resamples of them."""
+    return np.vstack([np.arange(boards), rng.integers(0, boards, (draws, boards))])
+
+
+def _times(name: str, times, capped) -> tuple[np.ndarray, np.ndarray]:
+    """``times`` as boards x columns and its ``capped`` flags (none stopped unless told)."""
+    times = np.asarray(times, float)
+    times = times[:, None] if times.ndim == 1 else times
+    flags = (np.zeros(times.shape, bool) if capped is None
+             else np.asarray(capped, bool).reshape(-1, times.shape[1]))
+    if times.ndim != 2 or len(times) < 2 or flags.shape != times.shape:
+        raise ArgumentError(f"{name} needs one time per board (at least two boards) and one "
+                            f"stopped flag per time, got shapes {times.shape} and {flags.shape}")
+    return times, flags
+
+
 def median_ratio(
     ours: np.ndarray,
     peers: np.ndarray,
     ours_capped: np.ndarray | None = None,
     peers_capped: np.ndarray | None = None,
+    *,
+    paired: bool = True,
     draws: int = 4000,
     seed: int = 0,
 ) -> MedianRatio:
     """How many times our median time is below the best peer's, with a 95% bootstrap interval.
 
     ``ours`` holds one time per board; ``peers`` one per board (a vector) or one column per peer
-    (boards x peers), the same boards in the same order. The statistic is the smallest of the
-    peers' medians over our median, recomputed on each resample of the boards (so the choice
-    of the best peer is resampled too). ``*_capped`` mark the runs a time limit stopped; their
-    times are lower bounds (see the module's docstring for how a bound is reported).
+    (boards x peers). The statistic is the smallest of the peers' medians over our median,
+    recomputed on each resample (so the choice of the best peer is resampled too). With
+    ``paired`` (the default) both ran on the same boards in the same order and a resampled board
+    keeps every solver's time; with ``paired=False`` they ran on different boards (other seeds,
+    other counts) and each side is resampled on its own. ``*_capped`` mark the runs a time limit
+    stopped; their times are lower bounds (see the module's docstring for how a bound is
+    reported). The same function gives any ratio of medians: ``median_ratio(b, a)`` is
+    ``median(a) / median(b)``.
 
     Examples
     --------
@@ -89,25 +112,19 @@ def median_ratio(
     ('at least', 31.5, inf)
     >>> median_ratio([1.0] * 8, [2.0] * 8).format()
     '2 [2, 2]'
+    >>> median_ratio([0.5] * 10, [60.0] * 3, peers_capped=[True] * 3, paired=False).format()
+    'at least 120 [120, inf]'
     """
-    ours = np.asarray(ours, float)
-    peers = np.asarray(peers, float)
-    if peers.ndim == 1:
-        peers = peers[:, None]
-    if ours.ndim != 1 or peers.ndim != 2 or len(ours) != len(peers) or len(ours) < 2:
-        raise ArgumentError(f"need one time per board for ours and each peer, at least two "
-                            f"boards, got shapes {ours.shape} and {peers.shape}")
-    ours_capped = (np.zeros(ours.shape, bool) if ours_capped is None
-                   else np.asarray(ours_capped, bool))
-    peers_capped = (np.zeros(peers.shape, bool) if peers_capped is None
-                    else np.asarray(peers_capped, bool).reshape(peers.shape))
-    if ours_capped.shape != ours.shape:
-        raise ArgumentError("ours_capped needs one flag per board")
-    boards = len(ours)
+    ours, ours_capped = _times("ours", ours, ours_capped)
+    peers, peers_capped = _times("peers", peers, peers_capped)
+    if paired and len(ours) != len(peers):
+        raise ArgumentError(f"paired runs need the same boards: {len(ours)} times of ours, "
+                            f"{len(peers)} of the peers")
     rng = np.random.default_rng(seed)
-    rows = np.vstack([np.arange(boards), rng.integers(0, boards, (draws, boards))])
-    ours_least, ours_greatest = _medians(ours, ours_capped, rows)
-    peer_least, peer_greatest = _medians(peers, peers_capped, rows)
+    our_rows = _resamples(len(ours), draws, rng)
+    peer_rows = our_rows if paired else _resamples(len(peers), draws, rng)
+    ours_least, ours_greatest = (m[:, 0] for m in _medians(ours, ours_capped, our_rows))
+    peer_least, peer_greatest = _medians(peers, peers_capped, peer_rows)
     with np.errstate(divide="ignore", invalid="ignore"):
         least = peer_least.min(axis=1) / ours_greatest
         greatest = peer_greatest.min(axis=1) / ours_least

@@ -24,7 +24,6 @@ __all__ = [
     "MIN_SAMPLES",
     "Interval",
     "LogOddsFit",
-    "RatioOfMedians",
     "fit_log_odds",
     "fit_log_odds_errors",
     "format_duration",
@@ -32,7 +31,6 @@ __all__ = [
     "median_interval",
     "median_under_budget",
     "proportion_interval",
-    "ratio_of_medians",
     "sample_size",
 ]
 
@@ -348,76 +346,3 @@ def fit_log_odds_errors(
     beta, information = _log_odds_fit(x, hits, trials, degree)
     return LogOddsFit(beta, np.linalg.inv(information))
 
-
-@dataclass(frozen=True)
-class RatioOfMedians:
-    """``median(numerator) / median(denominator)`` with its 95% bootstrap interval.
-
-    ``bound`` is ``""`` for a measured ratio, or ``"at least"`` when stopped runs of the
-    numerator leave only a lower bound (``estimate`` is then that bound); ``high`` is ``inf``
-    when stopped runs leave the interval open above.
-    """
-
-    estimate: float
-    low: float
-    high: float
-    bound: str = ""
-
-    def format(self, digits: int = 2) -> str:
-        """``7.6 (95% CI 3.1-12)`` or ``at least 190 (95% CI 43-inf)``: ``digits`` significant.
-
-        Examples
-        --------
-        >>> RatioOfMedians(7.64, 3.1, 12.2).format()
-        '7.6 (95% CI 3.1-12)'
-        >>> RatioOfMedians(186.1, 42.8, math.inf, "at least").format()
-        'at least 190 (95% CI 43-inf)'
-        """
-        prefix = f"{self.bound} " if self.bound else ""
-        low, high = _digits(self.low, digits), _digits(self.high, digits)
-        return f"{prefix}{_digits(self.estimate, digits)} (95% CI {low}-{high})"
-
-
-def ratio_of_medians(
-    numerator: Sequence[float],
-    denominator: Sequence[float],
-    numerator_capped: Sequence[bool] | None = None,
-    draws: int = 4000,
-    seed: int = 0,
-) -> RatioOfMedians:
-    """The ratio of the medians of two independent samples, with a 95% percentile bootstrap.
-
-    Each sample is resampled on its own (the runs of the two are not paired: different seeds,
-    different boards). A run of the numerator that a time limit stopped (``numerator_capped``)
-    took at least its recorded time: each median is computed twice, with stopped runs at
-    their recorded time (its least value) and as endless (its greatest). The interval runs
-    from the 2.5th percentile of the least ratios to the 97.5th of the greatest; where the two
-    differ for the full samples (half or more of the runs stopped) the ratio is only a lower
-    bound.
-
-    Examples
-    --------
-    >>> ratio_of_medians([2.0] * 10, [1.0] * 10).format()
-    '2 (95% CI 2-2)'
-    >>> r = ratio_of_medians([60.0] * 3, [0.5] * 10, numerator_capped=[True] * 3)
-    >>> r.bound, r.estimate, r.high
-    ('at least', 120.0, inf)
-    """
-    top = _numbers(numerator)
-    bottom = _numbers(denominator)
-    capped = (np.zeros(top.shape, bool) if numerator_capped is None
-              else np.asarray(numerator_capped, bool))
-    if len(top) < 1 or len(bottom) < 1 or capped.shape != top.shape or (bottom <= 0).any():
-        raise ArgumentError("need positive denominators and one capped flag per numerator run")
-    rng = np.random.default_rng(seed)
-    top_rows = np.vstack([np.arange(len(top)), rng.integers(0, len(top), (draws, len(top)))])
-    bottom_rows = np.vstack([np.arange(len(bottom)),
-                             rng.integers(0, len(bottom), (draws, len(bottom)))])
-    below = np.median(bottom[bottom_rows], axis=1)
-    least = np.median(top[top_rows], axis=1) / below
-    greatest = np.median(np.where(capped, np.inf, top)[top_rows], axis=1) / below
-    low = float(np.percentile(least[1:], 2.5))
-    high = float(np.percentile(greatest[1:], 97.5, method="higher"))
-    if least[0] == greatest[0]:
-        return RatioOfMedians(float(least[0]), low, high)
-    return RatioOfMedians(float(least[0]), low, high, "at least")
