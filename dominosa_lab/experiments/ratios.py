@@ -53,9 +53,17 @@ class MedianRatio:
         '1.49 [0.9, 2.1]'
         >>> MedianRatio(75.0, 52.0, float("inf"), "at least").format(".2g")
         'at least 75 [52, inf]'
+        >>> MedianRatio(420.3, 281.0, 618.0).format(".2g")
+        '420 [280, 620]'
         """
         prefix = f"{self.bound} " if self.bound else ""
-        return f"{prefix}{self.estimate:{spec}} [{self.low:{spec}}, {self.high:{spec}}]"
+        low, high = _plain(self.low, spec), _plain(self.high, spec)
+        return f"{prefix}{_plain(self.estimate, spec)} [{low}, {high}]"
+
+
+def _plain(x: float, spec: str) -> str:
+    """``x`` rounded as ``spec`` says, written without an exponent (420, not 4.2e+02)."""
+    return f"{float(f'{x:{spec}}'):,g}"
 
 
 def _medians(times: np.ndarray, capped: np.ndarray, rows: np.ndarray) -> tuple[np.ndarray, ...]:
