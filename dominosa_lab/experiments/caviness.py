@@ -14,16 +14,23 @@ A fourth, ``caviness-times``, times every method of the registry on the article'
 board m9 and on random boards, in rounds, serially in this process (timings from a
 pool of workers sharing the cores would measure the sharing); :func:`time_ratios`
 turns it into the ratio of two methods' median times per N with its interval.
+
+Two checks of notebook 02's arguments: :func:`odometer_with_reset` turns the odometer
+with the digits right of each increment set back to 1, to compare with the library's
+odometer, which never resets them; :func:`planted_estimates` recomputes the census's
+estimates from planted boards, with their standard errors, on as many seeds as asked.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
-from dominosa_lab.experiments.census import census
+from dominosa_lab.core.puzzle import Puzzle
+from dominosa_lab.experiments.census import census, mean_solutions
 from dominosa_lab.experiments.executors import ExecutorChoice, Workers
 from dominosa_lab.experiments.largest import largest_found
 from dominosa_lab.experiments.ratios import MedianRatio, median_ratio
@@ -32,9 +39,10 @@ from dominosa_lab.experiments.sweep import random_boards, run_sweep, save_result
 from dominosa_lab.formats.catalog import load
 from dominosa_lab.formats.tatham import to_tatham
 from dominosa_lab.solvers import METHODS
+from dominosa_lab.solvers.odometer import ordered_candidates
 
 __all__ = ["CAVINESS", "caviness_census", "caviness_largest", "caviness_sampled",
-           "caviness_times", "time_ratios"]
+           "caviness_times", "odometer_with_reset", "planted_estimates", "time_ratios"]
 
 #: The settings of the three experiments. Planted boards stop at N = 40, where a count to
 #: two takes about a tenth of a second; the climbs count by components (a few milliseconds a
@@ -170,3 +178,84 @@ def time_ratios(times: pd.DataFrame, slower: str, faster: str, by: str = "n") ->
                      "high": ratio.high, "longer": int((decided & (slow > fast)).sum()),
                      "undecided": int((~decided).sum())}
     return pd.DataFrame.from_dict(rows, orient="index").rename_axis(by)
+
+
+def odometer_with_reset(
+    puzzle: Puzzle, order: str = "fewest"
+) -> tuple[int, tuple[tuple[int, ...], ...]]:
+    """Turn the odometer with every digit right of an increment reset to 1.
+
+    The article does not say whether the digits right of the incremented one are reset;
+    :class:`~dominosa_lab.solvers.odometer.Odometer` never resets them. This version,
+    written apart from it, checks every reading whole from the left, increments at the
+    first digit whose place overlaps an earlier one (at the right end when none does),
+    carries as the odometer does, and sets every digit right of the incremented one back
+    to 1. Returns the number of readings checked and the solving readings (digits from 1).
+
+    Examples
+    --------
+    >>> from dominosa_lab import load
+    >>> from dominosa_lab.solvers import odometer
+    >>> m9 = load("caviness-m9")
+    >>> readings, solving = odometer_with_reset(m9)
+    >>> run = odometer.run(m9)
+    >>> (readings, solving) == (run.readings, run.solving), readings
+    (True, 5158)
+    """
+    _, places = ordered_candidates(puzzle, order)
+    n = len(places)
+    if any(not p for p in places):
+        return 0, ()
+    digits = [0] * n
+    readings, solving = 0, []
+    while True:
+        readings += 1
+        covered: set[tuple[int, int]] = set()
+        first = n
+        for j, (options, d) in enumerate(zip(places, digits, strict=True)):
+            cells = {options[d].a, options[d].b}
+            if covered & cells:
+                first = j
+                break
+            covered |= cells
+        if first == n:
+            solving.append(tuple(d + 1 for d in digits))
+        i = min(first, n - 1)
+        digits[i] += 1
+        while digits[i] == len(places[i]):
+            digits[i] = 0
+            i -= 1
+            if i < 0:
+                return readings, tuple(solving)
+            digits[i] += 1
+        digits[i + 1:] = [0] * (n - i - 1)
+
+
+def planted_estimates(ns: Iterable[int], seeds: Iterable[int]) -> pd.DataFrame:
+    """The census's two estimates from planted boards ``random_puzzle(N, seed)``, with errors.
+
+    Every board's solutions are counted with ``dlx``. Per N: ``boards``; ``solvable``, the
+    fraction of all arrangements that have a solution, estimated as ``mean_solutions(N) x
+    mean(1/k)`` (a board with k solutions is planted k times as often), and ``solvable_se``,
+    its standard error ``mean_solutions(N) x sd(1/k) / sqrt(boards)``; ``planted_unique``, the
+    fraction of planted boards with one solution, and ``planted_unique_se``, its binomial
+    standard error.
+
+    Examples
+    --------
+    >>> t = planted_estimates([1], range(40))
+    >>> int(t.loc[1, "boards"]), t.round(3).loc[1, ["solvable", "solvable_se"]].tolist()
+    (40, [0.99, 0.068])
+    """
+    frame = run_sweep(random_boards(ns, seeds), methods="dlx", executor="serial",
+                      progress=False, limit=None)
+    frame = frame.assign(inverse=1 / frame["solutions"], unique=frame["solutions"] == 1)
+    rows = {}
+    for n, group in frame.groupby("n"):
+        boards, scale = len(group), float(mean_solutions(int(n)))
+        unique = float(group["unique"].mean())
+        rows[n] = {"boards": boards, "solvable": scale * group["inverse"].mean(),
+                   "solvable_se": scale * group["inverse"].std() / np.sqrt(boards),
+                   "planted_unique": unique,
+                   "planted_unique_se": float(np.sqrt(unique * (1 - unique) / boards))}
+    return pd.DataFrame.from_dict(rows, orient="index").rename_axis("n")
