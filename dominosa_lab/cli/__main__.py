@@ -1,0 +1,9 @@
+"""``python -m dominosa_lab.cli``: the ``dominosa-lab`` command."""
+
+import sys
+
+from dominosa_lab.cli import main
+
+__all__: list[str] = []
+
+sys.exit(main())
