@@ -138,7 +138,14 @@ def test_progress_is_reported_at_the_clock_checks_once_due():
     search = Search(progress=lambda stats, seconds: calls.append(stats.nodes), progress_every=0)
     for _ in range(600):
         search.place()
-    assert calls == [256, 512]
+    assert calls == [0, 256, 512]  # before the first placement and every 256 after
+
+
+def test_a_time_limit_of_zero_stops_before_the_first_placement():
+    search = Search(time_limit=0)
+    with pytest.raises(SearchStopped, match="time limit of 0 s exhausted"):
+        search.place()
+    assert search.stats.nodes == 0
 
 
 def test_progress_is_reported_before_a_spent_time_budget_stops_the_run():

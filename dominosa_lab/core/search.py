@@ -289,9 +289,9 @@ class Search:
         """Record one placement tried; enforce the budget."""
         self.check_nodes()
         stats = self.stats
-        stats.nodes += 1
-        if self._clocked and stats.nodes % _CLOCK_EVERY == 0:
+        if self._clocked and stats.nodes % _CLOCK_EVERY == 0:  # the first placement included
             self.check_time()
+        stats.nodes += 1
         self._depth += 1
         self._found_at.append(stats.solutions)
         if self._depth > stats.max_depth:
@@ -335,8 +335,8 @@ class Search:
         if self._progress is not None and now >= self._next_report:
             self._next_report = now + self._progress_every
             self._progress(self.stats, now - self._start)
-        if self._deadline is not None and now > self._deadline:
-            raise SearchStopped(f"time limit of {self.time_limit} s exhausted")
+        if self._deadline is not None and now >= self._deadline:
+            raise SearchStopped(f"time limit of {self.time_limit:g} s exhausted")
 
     def finish(self) -> None:
         """Freeze the elapsed time into the stats."""
@@ -382,6 +382,7 @@ def collect(
     status: Status = "no_solution"
     reason = ""
     try:
+        search.check_time()  # a time limit of 0 stops before the method's first step
         for sol in solutions:
             found.append(sol)
             if limit is not None and len(found) >= limit:
