@@ -46,8 +46,7 @@ def run(args: argparse.Namespace) -> int:
     settings = {name: value for name, value in (("order", args.order), ("seed", args.seed))
                 if value is not None}
     puzzle = read_puzzle(args.puzzle)
-    with progress_line(args) as line:
-        line.say(f"counting the solutions with {info.name}")
+    with progress_line(args, f"counting the solutions with {info.name}"):
         count = count_solutions(puzzle, limit=args.limit, method=info.name,
                                 max_nodes=flags.budget(args.max_nodes), time_limit=time_limit,
                                 **settings)

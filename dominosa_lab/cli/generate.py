@@ -73,8 +73,7 @@ def run(args: argparse.Namespace) -> int:
                                                         DRAW_FORMATS)
     time_limit, default = flags.time_limit(args.time_limit, exponential=True)
     shape = None if args.shape is None else read_shape(args.shape)
-    with progress_line(args) as line:
-        line.say(f"making a unique {args.grade} double-{args.n} puzzle")
+    with progress_line(args, f"making a unique {args.grade} double-{args.n} puzzle"):
         made = unique_puzzle(args.n, grade=args.grade, seed=args.seed, shape=shape,
                              max_nodes=flags.budget(args.max_nodes), time_limit=time_limit)
     wall = time.perf_counter() - args.start

@@ -48,8 +48,8 @@ def run(args: argparse.Namespace) -> int:
 
     time_limit, default = flags.time_limit(args.time_limit, exponential=True)
     puzzle = read_puzzle(args.puzzle)
-    with progress_line(args) as line:
-        line.say(f"grading: deductions up to {args.max_level}, then a search if they stop short")
+    doing = f"grading: deductions up to {args.max_level}, then a search if they stop short"
+    with progress_line(args, doing):
         result = grade(puzzle, max_level=args.max_level, max_nodes=flags.budget(args.max_nodes),
                        time_limit=time_limit)
     if args.json:

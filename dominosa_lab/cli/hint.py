@@ -14,7 +14,8 @@ __all__ = ["EXAMPLES", "HELP", "build", "run"]
 HELP = "the next step of reasoning, in words"
 EXAMPLES = (
     ("hint 3:00033121123313202210 --steps 3", "the next three deductions"),
-    ("hint mikefc-large --max-level basic --json", "Tatham's basic deductions only, as JSON"),
+    ("hint mikefc-large --max-level basic --json", "the next step by Tatham's basic "
+     "deductions or easier, as JSON"),
 )
 
 #: What ``hint`` says after its steps, by the status of the hints.
@@ -52,8 +53,8 @@ def run(args: argparse.Namespace) -> int:
 
     puzzle = read_puzzle(args.puzzle)
     time_limit, _ = flags.time_limit(args.time_limit, exponential=False)
-    with progress_line(args) as line:
-        line.say(f"looking for {args.steps} step{'s' * (args.steps != 1)} of reasoning")
+    doing = f"looking for {args.steps} step{'s' * (args.steps != 1)} of reasoning"
+    with progress_line(args, doing):
         result = hints(puzzle, limit=args.steps, ladder_name=args.ladder,
                        max_level=args.max_level, max_nodes=flags.budget(args.max_nodes),
                        time_limit=time_limit)

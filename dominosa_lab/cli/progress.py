@@ -41,13 +41,13 @@ class ProgressLine:
     'counting'
     """
 
-    def __init__(self, start: float, *, shown: bool, stream: TextIO | None = None,
-                 every: float = 1.0) -> None:
+    def __init__(self, start: float, *, shown: bool, text: str = "",
+                 stream: TextIO | None = None, every: float = 1.0) -> None:
         self.start = start
         self.shown = shown
         self.stream = sys.stderr if stream is None else stream
         self.every = every
-        self.text = ""
+        self.text = text
         self.detail = ""
         self.note = ""
         self._on_screen = False
@@ -159,7 +159,7 @@ class _Bars(io.TextIOBase):
         self.real.flush()
 
 
-def progress_line(args: argparse.Namespace) -> ProgressLine:
-    """The progress line of the command ``args`` describe: shown when stderr is a terminal and
-    ``--quiet`` was not given."""
-    return ProgressLine(args.start, shown=not args.quiet and sys.stderr.isatty())
+def progress_line(args: argparse.Namespace, text: str = "") -> ProgressLine:
+    """The progress line of the command ``args`` describe, saying ``text``: shown when stderr
+    is a terminal and ``--quiet`` was not given."""
+    return ProgressLine(args.start, shown=not args.quiet and sys.stderr.isatty(), text=text)

@@ -147,9 +147,10 @@ def search(puzzle: Puzzle, args: argparse.Namespace,
     info = method_info(args.method)
     time_limit, default = flags.time_limit(args.time_limit, exponential=info.exponential)
     check_settings(info, args)
-    with progress_line(args) as line:
-        if default:
-            line.note = f"stops at {time_limit:g} s; {flags.LIFT}"
+    line = progress_line(args, f"solving with {info.name}")
+    if default:
+        line.note = f"stops at {time_limit:g} s; {flags.LIFT}"
+    with line:
         result = solve(puzzle, method=info.name, limit=limit,
                        max_nodes=flags.budget(args.max_nodes), time_limit=time_limit,
                        progress=line.search, order=args.order, seed=args.seed)

@@ -68,8 +68,7 @@ def run(args: argparse.Namespace) -> int:
     time_limit, default = flags.time_limit(args.time_limit, exponential=True)
     shape = None if args.shape is None else read_shape(args.shape)
     what = f"{count} unique {args.grade} double-{args.n} puzzles"
-    with progress_line(args) as line:
-        line.say(f"making {what}")
+    with progress_line(args, f"making {what}") as line:
         made = _make(args, count, shape, time_limit)
         if made.status == "found":
             line.say(f"drawing the pages of {what}")
