@@ -20,7 +20,7 @@ from dominosa_lab import (
 )
 from dominosa_lab.cli import EXIT_BROKEN_PIPE, flags, main
 from dominosa_lab.experiments import EXPERIMENTS
-from dominosa_lab.formats import catalog, to_json
+from dominosa_lab.formats import catalog, to_json, to_text
 from dominosa_lab.solvers import explain as explain_module
 from tests.terminal import on_a_terminal
 
@@ -469,3 +469,26 @@ def test_reproduce_refuses_a_file_that_is_not_a_notebook_before_running_any(
     bad.write_text('{"a": 1}')
     assert main(["reproduce", str(good), str(bad)]) == 2
     assert ran == [] and f"{str(bad)!r} is not a Jupyter notebook" in capsys.readouterr().err
+
+
+def _method(capsys, argv):
+    assert main(argv) == 0
+    return json.loads(capsys.readouterr().out)["method"]
+
+
+def test_listing_the_solutions_of_a_board_up_to_double_20_uses_dancing_links(capsys):
+    assert _method(capsys, ["solve", "tcg-n10", "--all", "--json"]) == "dlx"
+    assert _method(capsys, ["solve", "tcg-n10", "--limit", "2", "--json"]) == "dlx"
+    assert _method(capsys, ["count", "tcg-n10", "--limit", "3", "--json"]) == "dlx"
+
+
+def test_one_solution_a_count_and_a_larger_board_use_the_default_method(tmp_path, capsys):
+    board = tmp_path / "n21.txt"
+    board.write_text(to_text(random_puzzle(flags.LIST_BY_DLX_UP_TO + 1, 0).puzzle))
+    assert _method(capsys, ["solve", "tcg-n10", "--json"]) == "fast"
+    assert _method(capsys, ["count", "tcg-n10", "--json"]) == "fast"
+    assert _method(capsys, ["solve", str(board), "--limit", "2", "--json"]) == "fast"
+
+
+def test_a_method_named_is_the_method_used_for_listing(capsys):
+    assert _method(capsys, ["solve", "tcg-n10", "--all", "--method", "fast", "--json"]) == "fast"

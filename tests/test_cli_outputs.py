@@ -75,7 +75,8 @@ def test_checking_an_experiment_folder_makes_nothing(monkeypatch, tmp_path, caps
     assert list(tmp_path.iterdir()) == []
 
 
-@pytest.mark.parametrize("address", ["bogus", "tcp://", "10.0.0.5", "tcp://host:port"])
+@pytest.mark.parametrize("address", ["bogus", "tcp://", "10.0.0.5", "tcp://host:port",
+                                     "tcp://10.0.0.5:99999"])
 def test_a_scheduler_that_is_no_address_is_one_line(address, monkeypatch, capsys):
     monkeypatch.setattr(experiments, "EXPERIMENTS", {"a": _never})
     monkeypatch.setattr(experiments, "IN_PROCESS", frozenset())

@@ -23,11 +23,11 @@ PRINTS = {
     "catalog": "mikefc-small   N=3   4x5",
     "catalog --json": '{"name":"caviness-m9","n":6,',
     "solve mikefc-large": "status: solved\nmethod: fast   1 solution",
-    "solve 3:02113312013003232012 --all": "method: fast   1 solution\n",
+    "solve 3:02113312013003232012 --all": "method: dlx   1 solution\n",
     "solve tcg-n10 --all --show 2": "16 solutions (2 shown; --show K for more)",
     "solve 3:02113312013003232012 --method dlx --json": '"status":"solved","reason":"","method"'
                                                         ':"dlx","count":1,',
-    "solve - --all --show 3 --json < board.txt": '"status":"solved","reason":"","method":"fast",'
+    "solve - --all --show 3 --json < board.txt": '"status":"solved","reason":"","method":"dlx",'
                                                  '"count":10,',
     "count tcg-n10": "16 solutions\nstatus: solved\n",
     "count tcg-n10 --json": '"count":16,"status":"solved","exact":true',

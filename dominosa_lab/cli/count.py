@@ -9,7 +9,7 @@ from dominosa_lab.cli import flags
 from dominosa_lab.cli.output import print_json, tatham_id
 from dominosa_lab.cli.progress import progress_line
 from dominosa_lab.cli.read import read_puzzle
-from dominosa_lab.cli.solve import check_settings
+from dominosa_lab.cli.solve import check_settings, listing_method
 
 __all__ = ["EXAMPLES", "HELP", "build", "run"]
 
@@ -32,7 +32,7 @@ def build(p: argparse.ArgumentParser) -> None:
     how_many = p.add_mutually_exclusive_group()
     flags.add(how_many, "--all", "the default")
     flags.add(how_many, "--limit")
-    flags.add_search(p)
+    flags.add_search(p, listing=True)
     flags.add(p, "--json")
 
 
@@ -40,12 +40,13 @@ def run(args: argparse.Namespace) -> int:
     """Count and print the count, its status and the counters (or one line of JSON)."""
     from dominosa_lab.solvers import count_solutions, method_info
 
-    info = method_info(args.method)
+    puzzle = read_puzzle(args.puzzle)
+    listed = args.limit is not None and args.method is None
+    info = method_info(listing_method(puzzle, args.limit) if listed else args.method)
     time_limit, default = flags.time_limit(args.time_limit, exponential=info.exponential)
     check_settings(info, args)
     settings = {name: value for name, value in (("order", args.order), ("seed", args.seed))
                 if value is not None}
-    puzzle = read_puzzle(args.puzzle)
     with progress_line(args, f"counting the solutions with {info.name}"):
         count = count_solutions(puzzle, limit=args.limit, method=info.name,
                                 max_nodes=flags.budget(args.max_nodes), time_limit=time_limit,

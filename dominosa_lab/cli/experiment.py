@@ -24,7 +24,7 @@ EXAMPLES = (
 
 #: A Dask scheduler's address: PROTOCOL://HOST:PORT (``tcp://`` when no protocol is given).
 SCHEDULER = re.compile(r"(?:(?:tcp|tls|ws|wss|ucx|inproc)://)?(?:[\w.-]+|\[[0-9a-fA-F:]+\]):"
-                       r"[0-9]{1,5}")
+                       r"(?P<port>[0-9]{1,5})")
 
 
 def build(p: argparse.ArgumentParser) -> None:
@@ -106,7 +106,8 @@ def _check_executor(args: argparse.Namespace, sweeps: bool, first: str) -> None:
     if (args.executor or args.scheduler) and not sweeps:
         raise ArgumentError(f"experiment {first} runs in this process; it takes no "
                             "--executor or --scheduler")
-    if args.scheduler is not None and not SCHEDULER.fullmatch(args.scheduler):
+    address = None if args.scheduler is None else SCHEDULER.fullmatch(args.scheduler)
+    if args.scheduler is not None and not (address and int(address["port"]) < 2**16):
         raise ArgumentError(f"--scheduler {args.scheduler[:80]!r} is not the address of a Dask "
                             "scheduler: PROTOCOL://HOST:PORT, e.g. tcp://10.0.0.5:8786")
     if args.scheduler is not None and args.executor not in (None, "dask"):

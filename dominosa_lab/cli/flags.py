@@ -28,9 +28,11 @@ __all__ = [
     "DEFAULT_TIME_LIMIT",
     "FLAGS",
     "LIFT",
+    "LIST_BY_DLX_UP_TO",
     "NO_LIMIT",
     "Flag",
     "add",
+    "add_search",
     "budget",
     "choice",
     "integer",
@@ -40,6 +42,12 @@ __all__ = [
 
 #: Seconds that work which can take exponential time runs at the command line unless told.
 DEFAULT_TIME_LIMIT = 60.0
+#: The largest N whose boards ``solve --all`` (or ``--limit K``) lists by dancing links when no
+#: method is named: there it lists every solution 2 to 9 times faster than the default method
+#: (clause learning, which blocks each solution found and searches again), and beyond it
+#: clause learning finds the first solutions of a board sooner
+#: (``benchmarks/results/all_solutions.md``).
+LIST_BY_DLX_UP_TO = 20
 #: What ``none`` reads as for a flag that takes it: no limit.
 NO_LIMIT = math.inf
 #: How to change or lift a default time limit, as the commands say it.
@@ -195,11 +203,14 @@ def budget(given: float | None) -> int | None:
     return None if given is None or given == NO_LIMIT else int(given)
 
 
-def add_search(p: argparse.ArgumentParser) -> None:
-    """The flags that say how to search: method, move order, seed and budget."""
+def add_search(p: argparse.ArgumentParser, *, listing: bool = False) -> None:
+    """The flags that say how to search: method, move order, seed and budget (``listing``: for
+    a command that lists solutions, whose default method depends on the board)."""
     from dominosa_lab.solvers.registry import DEFAULT_METHOD
 
-    add(p, "--method", f"default: {DEFAULT_METHOD}")
+    add(p, "--method", f"default: {DEFAULT_METHOD}" + (
+        f"; to list solutions (--all, --limit K) on boards up to double-{LIST_BY_DLX_UP_TO}, "
+        "dlx, the faster there" if listing else ""))
     add(p, "--order", "default: the method's first; see --help of solve")
     add(p, "--seed", "of --order random")
     add(p, "--max-nodes", "default: none")

@@ -24,8 +24,8 @@ if TYPE_CHECKING:
     from dominosa_lab.core.search import Refutation, SearchResult
     from dominosa_lab.solvers.registry import MethodInfo
 
-__all__ = ["EXAMPLES", "HELP", "WHY_SECONDS", "add_why", "build", "check_settings", "run",
-           "search", "status", "why"]
+__all__ = ["EXAMPLES", "HELP", "WHY_SECONDS", "add_why", "build",
+           "check_settings", "listing_method", "run", "search", "status", "why"]
 
 HELP = "solve a puzzle and print the board with outlines"
 EXAMPLES = (
@@ -54,7 +54,7 @@ def build(p: argparse.ArgumentParser) -> None:
     p.add_argument("--show", metavar="K", type=flags.integer(minimum=1),
                    help="print at most K of the solutions found (default: 10); without --all "
                    "or --limit, look for K")
-    flags.add_search(p)
+    flags.add_search(p, listing=True)
     add_why(p)
     flags.add(p, "--json")
 
@@ -138,13 +138,21 @@ def why(result: SearchResult, seconds: float) -> Refutation | None:
     return result.explain(time_limit=seconds)
 
 
+def listing_method(puzzle: Puzzle, limit: int | None) -> str | None:
+    """The method that lists ``limit`` solutions (None: all) fastest when none is named: dancing
+    links on boards up to double-:data:`~dominosa_lab.cli.flags.LIST_BY_DLX_UP_TO`, else the
+    default (None)."""
+    listing = limit is None or limit > 1
+    return "dlx" if listing and puzzle.max_pip <= flags.LIST_BY_DLX_UP_TO else None
+
+
 def search(puzzle: Puzzle, args: argparse.Namespace,
            limit: int | None) -> tuple[MethodInfo, SearchResult, bool]:
     """Solve as the search flags say, with the progress line; also: is the time limit the
     default one?"""
     from dominosa_lab.solvers import method_info, solve
 
-    info = method_info(args.method)
+    info = method_info(args.method or listing_method(puzzle, limit))
     time_limit, default = flags.time_limit(args.time_limit, exponential=info.exponential)
     check_settings(info, args)
     line = progress_line(args, f"solving with {info.name}")
