@@ -9,6 +9,8 @@ from dominosa_lab import (
     Puzzle,
     UndecidedError,
     count_solutions,
+    grade,
+    hints,
     is_unique,
     iter_solutions,
     load,
@@ -97,3 +99,15 @@ def test_is_unique_knows_two_solutions_even_with_a_budget_left_unspent():
 def test_iter_solutions_says_where_a_limit_or_budget_goes(key, words):
     with pytest.raises(ArgumentError, match=rf"iter_solutions takes no '{key}': .*{words}"):
         iter_solutions(load("mikefc-small"), **{key: 0})
+
+
+@pytest.mark.parametrize("method", sorted(METHODS))
+def test_a_time_limit_of_zero_stops_every_method_before_its_first_placement(method):
+    for run in (solve, count_solutions, is_unique):
+        answer = run(load("mikefc-small"), method=method, time_limit=0)
+        assert answer.status == "stopped" and answer.stats.nodes == 0, run.__name__
+
+
+@pytest.mark.parametrize("run", [count_solutions, is_unique, grade, hints])
+def test_a_time_limit_of_zero_stops_every_budgeted_entry_point(run):
+    assert run(load("mikefc-small"), time_limit=0).status == "stopped"

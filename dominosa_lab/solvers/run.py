@@ -24,7 +24,7 @@ from dominosa_lab.core.search import (
     collect,
 )
 from dominosa_lab.errors import ArgumentError, UndecidedError
-from dominosa_lab.solvers.registry import DEFAULT_METHOD, checked_settings, method_info
+from dominosa_lab.solvers.registry import DEFAULT_METHOD, MethodInfo, checked_settings, method_info
 
 __all__ = ["SolutionCount", "Uniqueness", "count_solutions", "is_unique", "iter_solutions",
            "solve"]
@@ -57,7 +57,15 @@ solution; take the first k with itertools.islice, or call solve(puzzle, limit=k)
         key = misplaced[0]
         raise ArgumentError(f"iter_solutions takes no {key!r}: {_NOT_STREAMED[key]}")
     settings = checked_settings(info, settings)
-    return info.function(puzzle, Search() if search is None else search, **settings)
+    return _started(info, puzzle, Search() if search is None else search, settings)
+
+
+def _started(info: MethodInfo, puzzle: Puzzle, search: Search, settings: dict[str, Any]
+             ) -> Iterator[Solution]:
+    """The method's solutions, its setting up done at the first one asked for, after a look at
+    the clock (so that a time limit of 0 stops before any work)."""
+    search.check_time()
+    yield from info.function(puzzle, search, **settings)
 
 
 #: What :func:`iter_solutions` is sometimes given as if it were :func:`solve`, and what to do.
