@@ -393,10 +393,10 @@ def _validated_max_pip(rows: tuple[tuple[int | None, ...], ...], max_pip: int | 
         return max(values)
     if not is_int(max_pip) or max_pip < 0:
         raise PuzzleError(f"max_pip must be a non-negative integer, got {max_pip!r}")
-    for r, row in enumerate(rows):
-        for c, v in enumerate(row):
-            if v is not None and v > max_pip:
-                raise PuzzleError(f"row {r}, column {c}: {v} exceeds max_pip {max_pip}")
+    if max(values) > max_pip:  # found at C speed, then placed
+        r, c, v = next((r, c, v) for r, row in enumerate(rows) for c, v in enumerate(row)
+                       if v is not None and v > max_pip)
+        raise PuzzleError(f"row {r}, column {c}: {v} exceeds max_pip {max_pip}")
     return int(max_pip)
 
 

@@ -22,6 +22,9 @@ _PARAMS = re.compile(r"([0-9]+)(?:d?([tbhea]))?")
 #: One number of a description, and a description of well-formed numbers only.
 _NUMBER = re.compile(r"\[([0-9]{1,9})\]|([0-9])")
 _BRACKETED = re.compile(r"(?:\[[0-9]{1,9}\]|[0-9])*")
+#: The most characters one number takes (``[`` nine digits ``]``): a longer description is too
+#: long, which the loop finds after ``need`` numbers without reading the rest.
+_WIDEST = 11
 
 
 def parse_tatham(game_id: str) -> Puzzle:
@@ -70,7 +73,7 @@ def _tatham_numbers(desc: str, n: int, need: int, offset: int) -> list[int]:
     """The numbers of ``desc``; error positions count from 1 in the whole id (``offset`` before)."""
     if desc.isascii() and desc.isdigit():
         return _digits(desc, n, need, offset)
-    if _BRACKETED.fullmatch(desc):
+    if len(desc) <= need * _WIDEST and _BRACKETED.fullmatch(desc):
         numbers = [int(many or one) for many, one in _NUMBER.findall(desc)]
         if len(numbers) <= need and max(numbers, default=0) <= n:
             return numbers  # else the loop below says where it went wrong
