@@ -148,6 +148,7 @@ class Flag:
     options: dict[str, Any] = field(default_factory=dict)
 
 
+#: The vocabulary: each flag by its long spelling.
 FLAGS: dict[str, Flag] = {flag.spellings[-1]: flag for flag in (
     Flag(("--method",), "how to solve: a method of `solve --help`",
          {"metavar": "NAME", "type": choice(_methods)}),
@@ -177,8 +178,8 @@ FLAGS: dict[str, Flag] = {flag.spellings[-1]: flag for flag in (
 
 
 def add(p: argparse.ArgumentParser, name: str, more: str = "", **options: Any) -> None:
-    """Add the flag ``name`` of :data:`FLAGS` to ``p``, its help the flag's meaning and
-    ``more`` (what it means for this command: a default, a unit)."""
+    """Add the flag ``name`` of :data:`~dominosa_lab.cli.flags.FLAGS` to ``p``, its help the
+    flag's meaning and ``more`` (what it means for this command: a default, a unit)."""
     flag = FLAGS[name]
     help_text = flag.meaning + (f" ({more})" if more else "")
     p.add_argument(*flag.spellings, help=help_text, **{**flag.options, **options})
