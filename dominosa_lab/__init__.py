@@ -18,6 +18,7 @@ Each name is imported from its module when first used (PEP 562), so that
 from __future__ import annotations
 
 from importlib import import_module
+from pathlib import Path
 from typing import Any
 
 from dominosa_lab.errors import (
@@ -29,6 +30,7 @@ from dominosa_lab.errors import (
     MissingFileError,
     PuzzleError,
     TraceError,
+    UndecidedError,
 )
 
 __all__ = [
@@ -55,6 +57,7 @@ __all__ = [
     "Solution",
     "SolutionCount",
     "TraceError",
+    "UndecidedError",
     "Uniqueness",
     "count_solutions",
     "explain_no_solution",
@@ -109,13 +112,22 @@ _RENAMED = {"from_tatham": "parse_tatham", "parse": "parse_text"}
 
 
 def __getattr__(name: str) -> Any:
-    """A public name, imported from its module on first use and kept here after."""
+    """A public name or a subpackage, imported from its module on first use and kept here."""
+    if _is_submodule(name):
+        return import_module(f"dominosa_lab.{name}")
     if name not in _LAZY:
         raise AttributeError(f"module 'dominosa_lab' has no attribute {name!r}")
     module = import_module(f"dominosa_lab.{_LAZY[name]}")
     value = getattr(module, _RENAMED.get(name, name))
     globals()[name] = value
     return value
+
+
+def _is_submodule(name: str) -> bool:
+    """Whether ``dominosa_lab.NAME`` is one of the package's public modules or subpackages."""
+    here = Path(__file__).parent
+    return (name.isidentifier() and not name.startswith("_")
+            and ((here / name / "__init__.py").is_file() or (here / f"{name}.py").is_file()))
 
 
 def __dir__() -> list[str]:

@@ -25,6 +25,7 @@ __all__ = [
     "MissingFileError",
     "PuzzleError",
     "TraceError",
+    "UndecidedError",
 ]
 
 
@@ -61,3 +62,8 @@ class MissingFileError(DominosaError, FileNotFoundError):
 
 class ExactCoverError(DominosaError):
     """An exact-cover problem that is not well formed (an item out of range, an empty option)."""
+
+
+class UndecidedError(DominosaError):
+    """A yes-or-no answer read as True or False while the budget stopped its search before it
+    was decided (``bool()`` of an undecided :class:`~dominosa_lab.solvers.run.Uniqueness`)."""

@@ -14,6 +14,7 @@ import math
 import os
 from collections import Counter
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from hypothesis import HealthCheck, settings
@@ -92,18 +93,33 @@ if REPORT is not None:
     atexit.register(_write_report)
 
 
-def summary(path: str) -> int:
-    """Print a long run's report (``python -m tests.fuzzing PATH``); 1 if it found crashes."""
-    with open(path, encoding="utf-8") as report:
-        found = json.load(report)
-    print(f"{found['inputs']:,} inputs, {found['crashes']:,} crashes")
+def summary(out: str, *parts: str) -> int:
+    """Merge the reports ``parts`` of runs side by side into ``out`` and print it
+    (``python -m tests.fuzzing OUT PART...``; OUT alone just prints); 1 if it found crashes."""
+    found = merged([json.loads(Path(part).read_text(encoding="utf-8")) for part in parts]) \
+        if parts else json.loads(Path(out).read_text(encoding="utf-8"))
+    Path(out).write_text(json.dumps(found, indent=1), encoding="utf-8")
+    print(f"{found['inputs']:,} inputs, {found['crashes']:,} crashes, "
+          f"{len(found['by_surface'])} surfaces")
     for crash in found["crash_kinds"]:
         print(f"  {crash['count']} x {crash['surface']}: {crash['type']}: {crash['message']}\n"
               f"      e.g. {crash['example']}")
     return 1 if found["crashes"] else 0
 
 
+def merged(reports: list[dict]) -> dict:
+    """One report of several: inputs, crashes and inputs per surface added up, crash kinds
+    listed together."""
+    surfaces: Counter[str] = Counter()
+    for report in reports:
+        surfaces.update(report["by_surface"])
+    return {"inputs": sum(r["inputs"] for r in reports),
+            "crashes": sum(r["crashes"] for r in reports),
+            "by_surface": dict(sorted(surfaces.items())),
+            "crash_kinds": [kind for r in reports for kind in r["crash_kinds"]]}
+
+
 if __name__ == "__main__":
     import sys
 
-    sys.exit(summary(sys.argv[1]))
+    sys.exit(summary(*sys.argv[1:]))

@@ -18,10 +18,11 @@ from dominosa_lab import (
     solvers,
     to_tatham,
 )
-from dominosa_lab.cli import EXIT_BROKEN_PIPE, main
+from dominosa_lab.cli import EXIT_BROKEN_PIPE, flags, main
 from dominosa_lab.experiments import EXPERIMENTS
-from dominosa_lab.formats import catalog, to_json
+from dominosa_lab.formats import catalog, to_json, to_text
 from dominosa_lab.solvers import explain as explain_module
+from tests.terminal import on_a_terminal
 
 
 def test_solve_prints_the_outlined_board_status_and_counters(capsys):
@@ -48,6 +49,19 @@ def test_solve_all_counts_every_solution_and_shows_up_to_show_of_them(capsys):
     out = capsys.readouterr().out
     assert "16 solutions (3 shown; --show K for more)" in out
     assert "solution 3:" in out and "solution 4:" not in out
+
+
+def test_show_without_all_looks_for_that_many_solutions_and_says_there_may_be_more(capsys):
+    assert main(["solve", "tcg-n10", "--show", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "solution 2:" in out and "solution 3:" not in out
+    assert "2 solutions (the first 2; --all for every one)" in out
+
+
+def test_limit_stops_at_that_many_solutions_and_shows_them(capsys):
+    assert main(["solve", "tcg-n10", "--limit", "12", "--show", "1", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert (out["count"], len(out["solutions"])) == (12, 1)
 
 
 def test_budget_stop_is_reported_not_an_error(capsys):
@@ -88,18 +102,11 @@ def test_the_installed_command_exits_2_without_a_traceback():
 
 def test_an_exponential_method_stops_at_the_default_time_limit_and_says_how_to_lift_it(
         monkeypatch, capsys):
-    monkeypatch.setattr(cli, "DEFAULT_TIME_LIMIT", 0.2)
+    monkeypatch.setattr(flags, "DEFAULT_TIME_LIMIT", 0.2)
     assert main(["solve", "mikefc-large", "--method", "collision"]) == 0
     out = capsys.readouterr().out
     assert "status: stopped (time limit of 0.2 s exhausted, the default for collision; " \
            "--time-limit SECONDS to change it, --time-limit none to lift it)" in out
-
-
-def test_a_run_longer_than_a_second_shows_progress_on_stderr(capsys):
-    assert main(["solve", "mikefc-large", "--method", "collision", "--time-limit", "1.5"]) == 0
-    captured = capsys.readouterr()
-    assert "nodes" in captured.err and "backtracks" in captured.err
-    assert "status: stopped (time limit of 1.5 s exhausted)" in captured.out
 
 
 def test_solve_help_lists_every_method_with_its_orders(capsys):
@@ -322,15 +329,21 @@ def test_an_internal_error_in_the_installed_command_exits_70_without_a_traceback
 
 
 @pytest.mark.parametrize("command", [["solve", "FILE"], ["generate", "4", "--shape", "FILE"]])
-def test_a_file_that_is_not_text_is_a_user_error(command, tmp_path, capsys):
+def test_a_file_that_is_not_text_is_a_user_error_naming_the_encoding(command, tmp_path, capsys):
     path = tmp_path / "board.txt"
-    path.write_bytes(b"\xff\xfe\x00 not text")
+    path.write_bytes(b"0 \xb2 1\n")
     assert main([str(path) if arg == "FILE" else arg for arg in command]) == 2
     err = capsys.readouterr().err
-    assert err == f"dominosa-lab: error: {str(path)!r} is not a text file (invalid start byte " \
-                  "at byte 0)\n"
+    assert err.startswith(f"dominosa-lab: error: file {str(path)!r} is not UTF-8 text: ")
+    assert "at byte 2" in err and err.count("\n") == 1
 
 
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-8-sig"])
+def test_a_board_in_utf_16_or_with_a_byte_order_mark_is_read(encoding, tmp_path, capsys):
+    path = tmp_path / "board.txt"
+    path.write_bytes("0 0 1\n1 1 0\n".encode(encoding))
+    assert main(["solve", str(path)]) == 0
+    assert "status: solved" in capsys.readouterr().out
 
 
 def test_a_tatham_id_longer_than_a_file_name_is_read(capsys):
@@ -394,7 +407,7 @@ def test_a_byte_order_mark_is_not_part_of_the_board(tmp_path, capsys):
                                                "--seed is for --order random, with --method dlx"),
     (["solve", "mikefc-small", "--order", "pile"], "--order must be one of 'mrv' for --method "
                                                    "fast"),
-    (["solve", "mikefc-small", "--all", "--show", "-1"], "--show must be an integer >= 0"),
+    (["solve", "mikefc-small", "--all", "--show", "-1"], "--show must be an integer >= 1"),
     (["solve", "DEEP"], "nested too deeply"),
     (["generate", "1000"], "N: a board of 1,003,002 cells needs about"),
     (["generate", "3", "--shape", "100000x100000"], "the board has 10000000000"),
@@ -415,14 +428,15 @@ def test_a_request_that_cannot_be_met_is_refused_at_once_in_the_command_line_s_w
     assert message in err and err.count("\n") == 1
 
 
-def test_ctrl_c_ends_the_progress_line_before_saying_so(monkeypatch, capsys):
+def test_ctrl_c_ends_the_progress_line_before_saying_so(monkeypatch):
     def interrupted(puzzle, *, progress, **settings):
         progress(SearchStats(nodes=5), 1.0)
         raise KeyboardInterrupt
 
     monkeypatch.setattr(solvers, "solve", interrupted)
-    assert main(["solve", "mikefc-small"]) == 130
-    progress_line, message = capsys.readouterr().err.split("\n")[:2]
+    with on_a_terminal() as terminal:
+        assert main(["solve", "mikefc-small"]) == 130
+    progress_line, message = terminal.getvalue().split("\n")[:2]
     assert progress_line.startswith("\r") and "5 nodes" in progress_line
     assert message == "dominosa-lab: interrupted"
 
@@ -455,3 +469,26 @@ def test_reproduce_refuses_a_file_that_is_not_a_notebook_before_running_any(
     bad.write_text('{"a": 1}')
     assert main(["reproduce", str(good), str(bad)]) == 2
     assert ran == [] and f"{str(bad)!r} is not a Jupyter notebook" in capsys.readouterr().err
+
+
+def _method(capsys, argv):
+    assert main(argv) == 0
+    return json.loads(capsys.readouterr().out)["method"]
+
+
+def test_listing_the_solutions_of_a_board_up_to_double_20_uses_dancing_links(capsys):
+    assert _method(capsys, ["solve", "tcg-n10", "--all", "--json"]) == "dlx"
+    assert _method(capsys, ["solve", "tcg-n10", "--limit", "2", "--json"]) == "dlx"
+    assert _method(capsys, ["count", "tcg-n10", "--limit", "3", "--json"]) == "dlx"
+
+
+def test_one_solution_a_count_and_a_larger_board_use_the_default_method(tmp_path, capsys):
+    board = tmp_path / "n21.txt"
+    board.write_text(to_text(random_puzzle(flags.LIST_BY_DLX_UP_TO + 1, 0).puzzle))
+    assert _method(capsys, ["solve", "tcg-n10", "--json"]) == "fast"
+    assert _method(capsys, ["count", "tcg-n10", "--json"]) == "fast"
+    assert _method(capsys, ["solve", str(board), "--limit", "2", "--json"]) == "fast"
+
+
+def test_a_method_named_is_the_method_used_for_listing(capsys):
+    assert _method(capsys, ["solve", "tcg-n10", "--all", "--method", "fast", "--json"]) == "fast"

@@ -8,7 +8,10 @@ on a small board with a node budget, so each example is bounded.
 from __future__ import annotations
 
 import json
+import tempfile
+from pathlib import Path
 
+import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -18,6 +21,7 @@ from dominosa_lab import (
     Puzzle,
     Solution,
     count_solutions,
+    explain_no_solution,
     from_tatham,
     grade,
     hints,
@@ -28,18 +32,24 @@ from dominosa_lab import (
     random_puzzle,
     solve,
     to_tatham,
+    unique_puzzle,
 )
 from dominosa_lab.core.options import ORDERS
 from dominosa_lab.formats import (
+    decode_text,
+    from_data,
     from_json,
     parse_mask,
     parse_matrix,
+    read_json,
+    read_text_file,
     solution_from_matrix,
     to_box_text,
     to_json,
     to_matrix,
     to_text,
 )
+from dominosa_lab.formats.text import LARGE
 from dominosa_lab.logic import LADDERS, LEVELS, State, deduce
 from tests.fuzzing import ANYTHING, CELLS, FUZZ, answered
 
@@ -48,6 +58,7 @@ BUDGET = {"max_nodes": 200, "time_limit": 5}
 
 TEXT = st.one_of(
     st.text(alphabet="0123456789 .#\n[]:-dhe\ufeff", max_size=60),
+    st.text(alphabet="0123 \n\r\t\x00\x0b\x85\u2028\u0660\U0001d7d8\xa0\u00b2#.", max_size=40),
     st.text(max_size=30),
     st.builds(lambda p: str(p), st.sampled_from([SMALL, load("tcg-n10")])),
 )
@@ -65,6 +76,21 @@ def test_text_boards_are_read_or_refused(text, max_pip):
     answered("parse max_pip", parse, text, max_pip=max_pip)
     answered("parse_mask", parse_mask, text)
     answered("parse_matrix", parse_matrix, text)
+    if isinstance(text, str) and text:
+        answered("parse large", parse, text * (LARGE // len(text) + 1))
+
+
+@FUZZ
+@given(st.binary(max_size=40) | TEXT.map(lambda t: t.encode("utf-16", "surrogatepass")), ANYTHING)
+def test_bytes_are_decoded_or_refused_and_paths_read_or_refused(data, path):
+    text = answered("decode_text", decode_text, data)
+    if text is not None:
+        answered("parse decoded", parse, text)
+    answered("read_text_file", read_text_file, path)
+    with tempfile.TemporaryDirectory() as folder:
+        file = Path(folder, "board.txt")
+        file.write_bytes(data)
+        answered("read_text_file bytes", read_text_file, file)
 
 
 @FUZZ
@@ -86,6 +112,8 @@ def test_json_puzzles_are_read_or_refused(text):
     read = answered("from_json", from_json, text)
     if read is not None:
         assert from_json(to_json(*read))[0] == read[0]
+    data = answered("read_json", read_json, text)
+    answered("from_data", from_data, data)
 
 
 @FUZZ
@@ -124,7 +152,10 @@ def test_solve_takes_or_refuses_every_option(method, options):
     answered("count_solutions", count_solutions, SMALL, method=method, limit=options.get(
         "limit"), **budget)
     answered("is_unique", is_unique, SMALL, method=method, **budget)
+    answered("bool(is_unique)", lambda: bool(is_unique(SMALL, method=method, **budget)))
     answered("iter_solutions", lambda: next(iter(iter_solutions(SMALL, method=method))))
+    answered("iter_solutions options", lambda: next(iter(iter_solutions(SMALL, method=method,
+                                                                        **options))))
 
 
 @FUZZ
@@ -167,6 +198,10 @@ def test_random_puzzles_are_made_or_refused(n, seed, shape, tiling):
     if made is not None:
         assert made.solution.is_valid(made.puzzle)
     answered("random_puzzle n", random_puzzle, n, 0)
+    answered("random_puzzle generator", random_puzzle, n, np.random.default_rng(0), shape=shape)
+    answered("unique_puzzle", unique_puzzle, n, seed=seed, shape=shape, grade=tiling,
+             max_nodes=300, time_limit=2)
+    answered("explain_no_solution", explain_no_solution, shape, time_limit=seed)
 
 
 @FUZZ

@@ -77,7 +77,20 @@ def test_a_damaged_saved_game_is_refused_by_name(key, value, junk):
         raw.write_bytes(junk)
         answered("PlayBoard.load bytes", PlayBoard.load, raw)
         answered("PlayBoard.load path", PlayBoard.load, value)
+        deep = Path(folder, "deep.json")
+        deep.write_text(json.dumps(data).replace(json.dumps(value), _nested(value, junk)))
+        answered("PlayBoard.load nested", PlayBoard.load, deep)
+        answered("PlayBoard.save path", PlayBoard(SMALL).save, value)
+        for place in (folder, Path(folder, "missing", "game.json"), Path(good, "under.json")):
+            answered("PlayBoard.save folder", PlayBoard(SMALL).save, place)
     answered("PlayBoard", PlayBoard, value)
+
+
+def _nested(value, junk: bytes) -> str:
+    """``value`` as JSON inside lists or objects nested as deep as the junk's bytes say."""
+    depth = sum(junk) * 50
+    opening, closing = ("[", "]") if len(junk) % 2 else ('{"a": ', "}")
+    return opening * depth + json.dumps(value) + closing * depth
 
 
 @FUZZ

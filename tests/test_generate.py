@@ -46,6 +46,19 @@ def test_a_seed_names_one_puzzle_on_every_machine():
     assert to_tatham(puzzle) == "4:334023101021420244113443122030"
 
 
+@given(st.integers(0, 6), st.integers(0, 2**32))
+@settings(max_examples=20, deadline=None)
+def test_a_generator_seed_draws_the_puzzle_its_integer_seed_draws(n, seed):
+    drawn = random_puzzle(n, np.random.default_rng(seed))
+    assert drawn.puzzle == random_puzzle(n, seed).puzzle
+    assert drawn.puzzle.name == f"random-n{n}"
+
+
+def test_a_generator_seed_advances_so_two_draws_differ():
+    rng = np.random.default_rng(5)
+    assert random_puzzle(8, rng).puzzle != random_puzzle(8, rng).puzzle
+
+
 def test_different_seeds_give_different_puzzles():
     boards = {random_puzzle(10, seed).puzzle.rows for seed in range(20)}
     assert len(boards) == 20
@@ -101,7 +114,8 @@ def test_a_callable_sampler_is_used_and_named():
     [
         ({"n": -1, "seed": 0}, "n must be an integer >= 0"),
         ({"n": 2.5, "seed": 0}, "n must be an integer >= 0"),
-        ({"n": 3, "seed": -4}, "seed must be an integer >= 0"),
+        ({"n": 3, "seed": -4}, "seed must be a non-negative integer or a numpy Generator"),
+        ({"n": 3, "seed": None}, "seed must be a non-negative integer or a numpy Generator"),
         ({"n": 3, "seed": 0, "shape": (3, 7)}, "21 cells, an odd number"),
         ({"n": 3, "seed": 0, "shape": (4, 6)}, "covers 20 cells"),
         ({"n": 5, "seed": 0, "shape": GAPPY_44}, "covers 42 cells .* has 44"),

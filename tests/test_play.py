@@ -6,7 +6,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dominosa_lab import Placement, Puzzle, PuzzleError, load, solve
+from dominosa_lab import (
+    ArgumentError,
+    MissingFileError,
+    Placement,
+    Puzzle,
+    PuzzleError,
+    load,
+    solve,
+)
 from dominosa_lab.trace.play import SAVE_FORMAT, SAVE_VERSION, DominoTable, PlayBoard
 
 SMALL = load("mikefc-small")  # 3 2 2 1 1 / 0 3 0 2 2 / 0 3 2 1 3 / 1 0 1 0 3
@@ -310,5 +318,42 @@ def test_loading_a_file_that_is_not_json_is_refused(tmp_path):
 
 
 def test_loading_a_missing_file_is_refused(tmp_path):
-    with pytest.raises(PuzzleError, match="cannot read"):
+    with pytest.raises(MissingFileError, match=r"saved game '.*nowhere.json' does not exist"):
         PlayBoard.load(tmp_path / "nowhere.json")
+
+
+def test_loading_a_folder_is_refused_by_name(tmp_path):
+    with pytest.raises(PuzzleError, match="is a folder, not a file"):
+        PlayBoard.load(tmp_path)
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
+    ('{"format": "dominosa-lab/play", "version": ' + "9" * 5000 + "}", "not JSON this reads"),
+    ('{"format": "dominosa-lab/play", "version": ' + "9" * 4000 + "}",
+     "version 9999.* is not one this code reads"),
+    ('{"format": "dominosa-lab/play", "version": true}', "version True is not one"),
+    ('{"format": "dominosa-lab/play", "version": 1, "outlines": [], "puzzle": '
+     + "[" * 100_000 + "]" * 100_000 + "}", "nested too deeply"),
+])
+def test_loading_a_file_python_cannot_take_is_refused_by_name(tmp_path, text, message):
+    path = tmp_path / "game.json"
+    path.write_text(text)
+    with pytest.raises(PuzzleError, match=message):
+        PlayBoard.load(path)
+
+
+def test_saving_to_a_folder_is_refused_by_name(tmp_path):
+    with pytest.raises(ArgumentError, match="is a folder; give the name of a file"):
+        PlayBoard(SMALL).save(tmp_path)
+
+
+def test_saving_into_a_missing_folder_is_refused_by_name(tmp_path):
+    with pytest.raises(ArgumentError, match=r"the folder '.*nowhere' does not exist"):
+        PlayBoard(SMALL).save(tmp_path / "nowhere" / "game.json")
+
+
+def test_saving_under_a_file_is_refused_by_name(tmp_path):
+    (tmp_path / "file").write_text("")
+    with pytest.raises(ArgumentError, match=r"the folder '.*file' is not a folder"):
+        PlayBoard(SMALL).save(tmp_path / "file" / "game.json")

@@ -1,5 +1,7 @@
 """Search: the counting rule, the budget and the bounded trace."""
 
+import time
+
 import pytest
 
 from dominosa_lab.core.search import Search, SearchStopped, collect
@@ -136,9 +138,27 @@ def test_collect_rejects_a_limit_that_is_not_positive(limit):
 def test_progress_is_reported_at_the_clock_checks_once_due():
     calls = []
     search = Search(progress=lambda stats, seconds: calls.append(stats.nodes), progress_every=0)
-    for _ in range(600):
+    for _ in range(2000):
         search.place()
-    assert calls == [256, 512]
+    gaps = [b - a for a, b in zip(calls, calls[1:])]
+    assert calls[0] == 0 and max(gaps) <= 256  # before the first and at least once every 256
+    assert len(calls) < 200  # quick placements: the clock is read ever less often
+
+
+def test_the_clock_is_read_at_every_slow_placement():
+    calls = []
+    search = Search(progress=lambda stats, seconds: calls.append(stats.nodes), progress_every=0)
+    for _ in range(5):
+        time.sleep(0.005)
+        search.place()
+    assert calls == [0, 1, 2, 3, 4]
+
+
+def test_a_time_limit_of_zero_stops_before_the_first_placement():
+    search = Search(time_limit=0)
+    with pytest.raises(SearchStopped, match="time limit of 0 s exhausted"):
+        search.place()
+    assert search.stats.nodes == 0
 
 
 def test_progress_is_reported_before_a_spent_time_budget_stops_the_run():

@@ -2,7 +2,20 @@
 
 import pytest
 
-from dominosa_lab import METHODS, MethodError, Puzzle, count_solutions, is_unique, load, solve
+from dominosa_lab import (
+    METHODS,
+    ArgumentError,
+    MethodError,
+    Puzzle,
+    UndecidedError,
+    count_solutions,
+    grade,
+    hints,
+    is_unique,
+    iter_solutions,
+    load,
+    solve,
+)
 
 
 def test_an_unknown_method_lists_the_known_ones():
@@ -55,15 +68,46 @@ def test_is_unique_tells_one_solution_from_several():
 
 
 def test_is_unique_is_truthy_only_for_a_unique_puzzle():
-    assert is_unique(load("mikefc-small")) == 1
+    assert is_unique(load("mikefc-small"))
     assert not is_unique(load("tcg-n10"))
 
 
 def test_is_unique_is_undecided_and_stopped_when_the_budget_runs_out():
     verdict = is_unique(load("mikefc-large"), method="rowscan", max_nodes=5)
-    assert verdict.unique is None and not verdict
+    assert verdict.unique is None
     assert verdict.status == "stopped" and verdict.stats.nodes == 5
+
+
+def test_an_undecided_uniqueness_refuses_to_be_read_as_true_or_false():
+    verdict = is_unique(load("mikefc-large"), method="rowscan", max_nodes=5)
+    with pytest.raises(UndecidedError, match=r"uniqueness is undecided: node budget of 5 "
+                                             r"exhausted before it was; read \.unique"):
+        bool(verdict)
+
+
+def test_an_uniqueness_is_no_number():
+    assert not isinstance(is_unique(load("mikefc-small")), int)
 
 
 def test_is_unique_knows_two_solutions_even_with_a_budget_left_unspent():
     assert is_unique(load("tcg-n10"), max_nodes=10**6).status == "solved"
+
+
+@pytest.mark.parametrize(("key", "words"), [("limit", "itertools.islice"),
+                                            ("max_nodes", r"search=Search\(max_nodes"),
+                                            ("time_limit", r"search=Search\(time_limit")])
+def test_iter_solutions_says_where_a_limit_or_budget_goes(key, words):
+    with pytest.raises(ArgumentError, match=rf"iter_solutions takes no '{key}': .*{words}"):
+        iter_solutions(load("mikefc-small"), **{key: 0})
+
+
+@pytest.mark.parametrize("method", sorted(METHODS))
+def test_a_time_limit_of_zero_stops_every_method_before_its_first_placement(method):
+    for run in (solve, count_solutions, is_unique):
+        answer = run(load("mikefc-small"), method=method, time_limit=0)
+        assert answer.status == "stopped" and answer.stats.nodes == 0, run.__name__
+
+
+@pytest.mark.parametrize("run", [count_solutions, is_unique, grade, hints])
+def test_a_time_limit_of_zero_stops_every_budgeted_entry_point(run):
+    assert run(load("mikefc-small"), time_limit=0).status == "stopped"

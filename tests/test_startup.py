@@ -81,8 +81,8 @@ def test_help_and_the_catalog_load_no_solver_no_numba_and_no_heavy_library(argv)
 
 def test_the_top_help_builds_no_command_options():
     modules = _after(["--help"])
-    assert sorted(m for m in modules if m.startswith("dominosa_lab.")) == ["dominosa_lab.cli",
-                                                                           "dominosa_lab.errors"]
+    assert sorted(m for m in modules if m.startswith("dominosa_lab.")
+                  and not m.startswith("dominosa_lab.cli")) == ["dominosa_lab.errors"]
 
 
 @pytest.mark.parametrize("method", ["fast", "dlx", "logic"])

@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from dominosa_lab.core.options import check_count, check_fits
+from dominosa_lab.core.options import check_count, check_fits, describe_value
 from dominosa_lab.core.puzzle import (
     Placement,
     Puzzle,
@@ -24,6 +24,7 @@ from dominosa_lab.core.puzzle import (
     check_cell_count,
     is_int,
 )
+from dominosa_lab.errors import ArgumentError
 from dominosa_lab.tilings.count import BoardShape, board_mask
 from dominosa_lab.tilings.sample import TilingSampler, checked_tiling, get_sampler
 
@@ -39,7 +40,7 @@ class Planted(NamedTuple):
 
 def random_puzzle(
     n: int,
-    seed: int,
+    seed: int | np.random.Generator,
     shape: BoardShape | None = None,
     tiling: str | TilingSampler = "uniform",
 ) -> Planted:
@@ -49,8 +50,9 @@ def random_puzzle(
     ----------
     n : int
         The double-n set: ``(n+1)(n+2)/2`` dominoes, numbers 0..n.
-    seed : int
-        Everything random is drawn from ``numpy.random.default_rng(seed)``.
+    seed : int or numpy.random.Generator
+        Everything random is drawn from ``numpy.random.default_rng(seed)``, or from the
+        Generator itself (which it advances; the puzzle's name then has no seed part).
     shape : optional
         The board: ``(rows, cols)``, a boolean mask or rows with ``None`` gaps
         (see :func:`dominosa_lab.tilings.board_mask`) with ``(n+1)(n+2)`` cells;
@@ -81,11 +83,20 @@ def random_puzzle(
     ('random-n3-s1', (4, 5), True)
     >>> random_puzzle(3, seed=1).puzzle == p
     True
+    >>> random_puzzle(3, seed=np.random.default_rng(1)).puzzle == p
+    True
     """
-    seed = check_count("seed", seed, allow_none=False, maximum=None)
+    if isinstance(seed, np.random.Generator):
+        rng, seed = seed, None
+    elif is_int(seed) and seed >= 0:
+        seed = int(seed)
+        rng = np.random.default_rng(seed)
+    else:
+        raise ArgumentError(f"seed must be a non-negative integer or a numpy Generator, got "
+                            f"{describe_value(seed)}")
     mask = checked_board(n, shape)
     name, sampler = get_sampler(tiling)
-    rows, placements = plant(mask, n, np.random.default_rng(seed), sampler)
+    rows, placements = plant(mask, n, rng, sampler)
     puzzle = Puzzle(rows, max_pip=n, name=_name(n, seed, shape, mask, name))
     return Planted(puzzle, Solution(puzzle, placements))
 
@@ -145,14 +156,16 @@ def _lay_dominoes(
     return rows
 
 
-def _name(n: int, seed: int, shape: BoardShape | None, mask: np.ndarray, sampler: str) -> str:
+def _name(n: int, seed: int | None, shape: BoardShape | None, mask: np.ndarray,
+          sampler: str) -> str:
     """``random-n10-s3``; another board or sampler is named too: ``random-n10-12x11-flips-s3``."""
     return board_name("random", n, seed, shape, mask, "" if sampler == "uniform" else sampler)
 
 
-def board_name(kind: str, n: int, seed: int, shape: BoardShape | None, mask: np.ndarray,
+def board_name(kind: str, n: int, seed: int | None, shape: BoardShape | None, mask: np.ndarray,
                detail: str = "") -> str:
-    """``KIND-nN[-BOARD][-DETAIL]-sSEED``; BOARD only when not the (n+1) x (n+2) rectangle.
+    """``KIND-nN[-BOARD][-DETAIL]-sSEED``; BOARD only when not the (n+1) x (n+2) rectangle,
+    ``-sSEED`` only for an integer seed.
 
     A board with gaps carries a digest of its mask: ``random-n10-11x13gaps1f2e3d-s3``.
     """
@@ -162,7 +175,8 @@ def board_name(kind: str, n: int, seed: int, shape: BoardShape | None, mask: np.
         parts.append(f"{mask.shape[0]}x{mask.shape[1]}{gaps}")
     if detail:
         parts.append(detail)
-    parts.append(f"s{seed}")
+    if seed is not None:
+        parts.append(f"s{seed}")
     return "-".join(parts)
 
 

@@ -249,6 +249,7 @@ class _Run:
         sampler = _sampler(self.mask)
         try:
             while True:
+                self._clock()  # a time limit of 0 stops before the first board is drawn
                 rows, tiling = plant(self.mask, self.n, self.rng, sampler)
                 self._clock()
                 start = Solution(Puzzle(rows, max_pip=self.n), tiling)

@@ -46,12 +46,14 @@ __all__ = [
     "check_flag",
     "check_items",
     "check_number",
+    "check_output",
     "check_path",
     "check_seconds",
     "check_seed",
     "check_text",
     "check_type",
     "describe_value",
+    "largest_set",
     "memory_limit",
 ]
 
@@ -171,6 +173,34 @@ def check_path(name: str, value: Any) -> Path:
     raise ArgumentError(f"{name} must be a file path, got {describe_value(value)}")
 
 
+def check_output(name: str, value: Any) -> Path:
+    """``value`` as the path of a file to write, checked before any work: ArgumentError naming
+    it when it is a folder, or when its folder is missing, not a folder or not writable.
+
+    Examples
+    --------
+    >>> check_output("path", "/")
+    Traceback (most recent call last):
+    ...
+    dominosa_lab.errors.ArgumentError: path '/' is a folder; give the name of a file to write
+    """
+    path = check_path(name, value)
+    folder = path.parent
+    try:
+        if path.is_dir():
+            raise ArgumentError(f"{name} {str(path)!r} is a folder; give the name of a file to "
+                                "write")
+        if not folder.is_dir():
+            what = "is not a folder" if folder.exists() else "does not exist"
+            raise ArgumentError(f"{name} {str(path)!r}: the folder {str(folder)!r} {what}")
+    except OSError as err:
+        raise ArgumentError(f"{name} {str(path)[:80]!r} cannot be written: "
+                            f"{err.strerror}") from None
+    if not os.access(folder, os.W_OK):
+        raise ArgumentError(f"{name} {str(path)!r}: the folder {str(folder)!r} is not writable")
+    return path
+
+
 def check_items(name: str, value: Any, wanted: str) -> tuple:
     """The items of ``value``, an iterable that is neither text nor a mapping, as a tuple; else
     ArgumentError saying it wants ``wanted`` (e.g. ``"a list of cells"``)."""
@@ -232,15 +262,21 @@ def check_fits(name: str, cells: int, *, pairs: bool = False) -> int:
     raise ArgumentError(
         f"{name}: a board of {cells:,} cells needs about {_gigabytes(need)} {what}".rstrip()
         + f", more than the {_gigabytes(limit)} allowed (half this machine's memory); the "
-        f"largest has {largest:,} cells, a double-{_largest_set(largest)} board")
+        f"largest has {largest:,} cells, a double-{largest_set(largest)} board")
 
 
 def _gigabytes(n_bytes: int) -> str:
     return f"{n_bytes / 2**30:,.1f} GiB"
 
 
-def _largest_set(cells: int) -> int:
-    """The largest N whose full board, (N+1)(N+2) cells, has at most ``cells`` cells."""
+def largest_set(cells: int) -> int:
+    """The largest N whose full board, (N+1)(N+2) cells, has at most ``cells`` cells (0 below 2).
+
+    Examples
+    --------
+    >>> largest_set(20), largest_set(29), largest_set(30)
+    (3, 3, 4)
+    """
     n = max(0, math.isqrt(cells) - 2)
     while (n + 2) * (n + 3) <= cells:
         n += 1

@@ -16,6 +16,7 @@ from itertools import chain
 from operator import attrgetter
 from typing import Any
 
+from dominosa_lab.core.options import largest_set
 from dominosa_lab.errors import ArgumentError, PuzzleError
 
 __all__ = [
@@ -25,6 +26,7 @@ __all__ = [
     "Puzzle",
     "PuzzleLike",
     "Solution",
+    "above_shape",
     "as_cell",
     "as_domino",
     "as_placement",
@@ -204,8 +206,9 @@ class Puzzle:
     ) -> None:
         self._rows = _validated_rows(rows)
         self._max_pip = _validated_max_pip(self._rows, max_pip)
+        check_cell_count(sum(len(row) - row.count(None) for row in self._rows), self._max_pip)
         self._cells, self._index = _layout(len(self._rows), len(self._rows[0]), _gaps(self._rows))
-        _check_balance(self._rows, len(self._cells), self._max_pip)
+        _check_balance(self._rows, self._max_pip)
         self._dominoes = bone_pile(self._max_pip)
         self._hash = hash((self._rows, self._max_pip))
         self.name = name
@@ -383,14 +386,42 @@ def _validated_max_pip(rows: tuple[tuple[int | None, ...], ...], max_pip: int | 
     if not values:
         raise PuzzleError("the board has no cells (every entry is a gap)")
     if max_pip is None:
+        found = above_shape(rows, values)
+        if found is not None:
+            r, c, message = found
+            raise PuzzleError(f"row {r}, column {c}: {message}")
         return max(values)
     if not is_int(max_pip) or max_pip < 0:
         raise PuzzleError(f"max_pip must be a non-negative integer, got {max_pip!r}")
-    for r, row in enumerate(rows):
-        for c, v in enumerate(row):
-            if v is not None and v > max_pip:
-                raise PuzzleError(f"row {r}, column {c}: {v} exceeds max_pip {max_pip}")
+    if max(values) > max_pip:  # found at C speed, then placed
+        r, c, v = next((r, c, v) for r, row in enumerate(rows) for c, v in enumerate(row)
+                       if v is not None and v > max_pip)
+        raise PuzzleError(f"row {r}, column {c}: {v} exceeds max_pip {max_pip}")
     return int(max_pip)
+
+
+def above_shape(rows: Sequence[Sequence[int | None]],
+                values: list[int] | None = None) -> tuple[int, int, str] | None:
+    """``(row, column, why)`` of the first number above the largest N that the board's number
+    of squares allows (a double-N set covers (N+1)(N+2) squares), or None if there is none or
+    the number of squares is odd.
+
+    ``values`` are the rows' numbers in reading order, when the caller has them already.
+
+    Examples
+    --------
+    >>> above_shape([[0, 0, 1], [1, 4, 0]])
+    (1, 1, '4 is above 1, the largest number on a board of 6 squares (a double-1 set)')
+    """
+    if values is None:
+        values = [v for v in chain.from_iterable(rows) if v is not None]
+    bound = largest_set(len(values))
+    if len(values) % 2 or max(values, default=0) <= bound:
+        return None  # an odd number of squares is the first thing wrong
+    r, c, v = next((r, c, v) for r, row in enumerate(rows) for c, v in enumerate(row)
+                   if v is not None and v > bound)
+    return r, c, (f"{v} is above {bound}, the largest number on a board of {len(values)} "
+                  f"squares (a double-{bound} set)")
 
 
 #: What every entry point takes as a puzzle: a :class:`Puzzle` or its rows of numbers.
@@ -431,8 +462,7 @@ def check_cell_count(n_cells: int, n: int) -> None:
         )
 
 
-def _check_balance(rows: tuple[tuple[int | None, ...], ...], n_cells: int, n: int) -> None:
-    check_cell_count(n_cells, n)
+def _check_balance(rows: tuple[tuple[int | None, ...], ...], n: int) -> None:
     counts = Counter(chain.from_iterable(rows))
     wrong = [
         f"{k} occurs {counts[k]} times ({abs(counts[k] - (n + 2))} too "

@@ -43,7 +43,10 @@ EventKind = Literal["choice", "place", "remove", "dead_end", "solution", "note"]
 Status = Literal["solved", "no_solution", "stopped"]
 
 DEFAULT_TRACE_LIMIT = 100_000
-_CLOCK_EVERY = 256  # check the wall clock once per this many nodes
+#: The most placements between two readings of the wall clock; fewer when placements are slow, so
+#: that the clock is read about every :data:`_CLOCK_GAP` seconds (a time limit then holds to that).
+_CLOCK_EVERY = 256
+_CLOCK_GAP = 0.002
 
 #: A progress callback: called with the counters so far and the seconds elapsed.
 Progress = Callable[["SearchStats", float], None]
@@ -238,6 +241,9 @@ class Search:
         self._progress_every = check_seconds("progress_every", progress_every)
         self._next_report = self._start + self._progress_every
         self._clocked = self._deadline is not None or progress is not None
+        self._clock_at = 0  # the node count at which the clock is read next
+        self._clock_every = 1  # placements between two readings, doubled while they are quick
+        self._clock_read = self._start
         self._depth = 0
         self._found_at: list[int] = []  # solutions count when each open placement was made
         #: Set by a method that can explain a "no_solution" it proves (see SearchResult).
@@ -289,9 +295,10 @@ class Search:
         """Record one placement tried; enforce the budget."""
         self.check_nodes()
         stats = self.stats
-        stats.nodes += 1
-        if self._clocked and stats.nodes % _CLOCK_EVERY == 0:
+        if self._clocked and stats.nodes >= self._clock_at:  # the first placement included
+            self._pace()
             self.check_time()
+        stats.nodes += 1
         self._depth += 1
         self._found_at.append(stats.solutions)
         if self._depth > stats.max_depth:
@@ -329,14 +336,25 @@ class Search:
         if self.max_nodes is not None and self.stats.nodes >= self.max_nodes:
             raise SearchStopped(f"node budget of {self.max_nodes} exhausted")
 
+    def _pace(self) -> None:
+        """Set when the clock is read next: twice as many placements on when the last ones took
+        less than :data:`_CLOCK_GAP`, half as many when they took more."""
+        now = time.perf_counter()
+        if now - self._clock_read < _CLOCK_GAP:
+            self._clock_every = min(2 * self._clock_every, _CLOCK_EVERY)
+        else:
+            self._clock_every = max(self._clock_every // 2, 1)
+        self._clock_read = now
+        self._clock_at = self.stats.nodes + self._clock_every
+
     def check_time(self) -> None:
         """Raise :class:`SearchStopped` if the time budget is spent; report progress when due."""
         now = time.perf_counter()
         if self._progress is not None and now >= self._next_report:
             self._next_report = now + self._progress_every
             self._progress(self.stats, now - self._start)
-        if self._deadline is not None and now > self._deadline:
-            raise SearchStopped(f"time limit of {self.time_limit} s exhausted")
+        if self._deadline is not None and now >= self._deadline:
+            raise SearchStopped(f"time limit of {self.time_limit:g} s exhausted")
 
     def finish(self) -> None:
         """Freeze the elapsed time into the stats."""
@@ -382,6 +400,7 @@ def collect(
     status: Status = "no_solution"
     reason = ""
     try:
+        search.check_time()  # a time limit of 0 stops before the method's first step
         for sol in solutions:
             found.append(sol)
             if limit is not None and len(found) >= limit:

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from dominosa_lab.core.options import check_text, check_type
+from dominosa_lab.core.options import check_type
 from dominosa_lab.core.puzzle import Domino, Placement, Puzzle, Solution, as_puzzle
 from dominosa_lab.errors import FormatError
+from dominosa_lab.formats.text import entries, parse_number, text_lines
 
 __all__ = ["SolutionMatrix", "domino_label", "parse_matrix", "solution_from_matrix", "to_matrix"]
 
@@ -75,17 +76,19 @@ def to_matrix(solution: Solution) -> SolutionMatrix:
 
 def parse_matrix(text: str) -> SolutionMatrix:
     """The R blog's printed solution matrix (header line, then ``label row col direction``)."""
-    labels, entries = [], []
-    text = check_text("text", text, "the printed matrix")
-    for lineno, raw in enumerate(text.strip().splitlines(), start=1):
-        fields = raw.split()
-        if lineno == 1 and fields == ["row", "col", "direction"]:
+    labels, rows = [], []
+    lines = text_lines(text, "the printed matrix")
+    for lineno, raw in enumerate(lines, start=1):
+        fields = entries(raw)
+        if not fields or (not labels and fields == ["row", "col", "direction"]):
             continue
-        if len(fields) != 4 or not all(f.isdecimal() for f in fields[1:]):
-            raise FormatError(f"matrix line {lineno}: expected 'label row col direction': {raw!r}")
+        if len(fields) != 4:
+            raise FormatError(f"matrix line {lineno}: expected 'label row col direction', got "
+                              f"{len(fields)} fields: {raw[:60]!r}")
         labels.append(fields[0])
-        entries.append(tuple(int(f) for f in fields[1:]))
-    return SolutionMatrix(tuple(labels), tuple(entries))
+        rows.append(tuple(parse_number(f, f"matrix line {lineno}, field {k}")
+                          for k, f in enumerate(fields[1:], start=2)))
+    return SolutionMatrix(tuple(labels), tuple(rows))
 
 
 def solution_from_matrix(puzzle: Puzzle, matrix: SolutionMatrix) -> Solution:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+import numpy as np
+
 from dominosa_lab.core.options import check_fits, check_text
 from dominosa_lab.core.puzzle import Puzzle, as_puzzle
 from dominosa_lab.errors import FormatError
@@ -16,7 +18,13 @@ from dominosa_lab.formats.text import parse_number
 
 __all__ = ["parse_tatham", "to_tatham"]
 
-_PARAMS = re.compile(r"^(\d+)(?:d?([tbhea]))?$")
+_PARAMS = re.compile(r"([0-9]+)(?:d?([tbhea]))?")
+#: One number of a description, and a description of well-formed numbers only.
+_NUMBER = re.compile(r"\[([0-9]{1,9})\]|([0-9])")
+_BRACKETED = re.compile(r"(?:\[[0-9]{1,9}\]|[0-9])*")
+#: The most characters one number takes (``[`` nine digits ``]``): a longer description is too
+#: long, which the loop finds after ``need`` numbers without reading the rest.
+_WIDEST = 11
 
 
 def parse_tatham(game_id: str) -> Puzzle:
@@ -43,7 +51,7 @@ def parse_tatham(game_id: str) -> Puzzle:
     params, sep, desc = game_id.partition(":")
     if not sep:
         raise FormatError(f"Tatham id {game_id!r} has no ':' between parameters and description")
-    match = _PARAMS.match(params)
+    match = _PARAMS.fullmatch(params)
     if not match:
         raise FormatError(
             f"Tatham id: parameters {params!r} are not a number N with an optional "
@@ -63,7 +71,13 @@ def parse_tatham(game_id: str) -> Puzzle:
 
 def _tatham_numbers(desc: str, n: int, need: int, offset: int) -> list[int]:
     """The numbers of ``desc``; error positions count from 1 in the whole id (``offset`` before)."""
-    numbers: list[int] = []
+    if desc.isascii() and desc.isdigit():
+        return _digits(desc, n, need, offset)
+    if len(desc) <= need * _WIDEST and _BRACKETED.fullmatch(desc):
+        numbers = [int(many or one) for many, one in _NUMBER.findall(desc)]
+        if len(numbers) <= need and max(numbers, default=0) <= n:
+            return numbers  # else the loop below says where it went wrong
+    numbers = []
     i = 0
     while i < len(desc):
         ch = desc[i]
@@ -79,11 +93,10 @@ def _tatham_numbers(desc: str, n: int, need: int, offset: int) -> list[int]:
                     f"Tatham id: missing ']' for the '[' at character {offset + i + 1}"
                 )
             token, start, i = desc[i + 1:end], offset + i + 1, end + 1
-            if not token.isdecimal():
-                raise FormatError(f"Tatham id: [{token[:20]}] at character {start} is not a number")
             value = parse_number(token, f"Tatham id: [{token[:20]}] at character {start}")
-        elif ch.isdecimal():
-            value, start, i = parse_number(ch, "Tatham id"), offset + i + 1, i + 1
+        elif ch.isdigit():
+            start, i = offset + i + 1, i + 1
+            value = parse_number(ch, f"Tatham id: character {start}")
         else:
             raise FormatError(f"Tatham id: invalid character {ch!r} at character {offset + i + 1}")
         if value > n:
@@ -93,6 +106,20 @@ def _tatham_numbers(desc: str, n: int, need: int, offset: int) -> list[int]:
             )
         numbers.append(value)
     return numbers
+
+
+def _digits(desc: str, n: int, need: int, offset: int) -> list[int]:
+    """The numbers of a description of single digits, read at C speed."""
+    numbers = np.frombuffer(desc[:need].encode("ascii"), dtype=np.uint8) - ord("0")
+    above = np.flatnonzero(numbers > n)
+    if above.size:
+        i = int(above[0])
+        raise FormatError(f"Tatham id: number {numbers[i]} at character {offset + i + 1} "
+                          f"(number {i + 1}) is out of range 0..{n}")
+    if len(desc) > need:
+        raise FormatError(f"Tatham id: game description is too long: extra text from character "
+                          f"{offset + need + 1} ({desc[need:need + 10]!r})")
+    return numbers.tolist()
 
 
 def to_tatham(puzzle: Puzzle) -> str:

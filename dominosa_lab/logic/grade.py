@@ -13,16 +13,15 @@ the budget) for up to two solutions, and reported as ``needs a guess`` (exactly
 one solution: unique, but not by reasoning alone), ``ambiguous`` (two or more:
 no reasoning can finish it) or ``no solution``. When the budget runs out first the
 grade says ``status="stopped"`` with the search's counters, as :func:`~dominosa_lab.solve`
-does, and its level stays ``needs a guess`` (the deductions stop short).
+does, and its level stays ``needs a guess`` (the deductions, under the same clock, stop short).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from dominosa_lab.core.options import check_count, check_seconds
 from dominosa_lab.core.puzzle import PuzzleLike, as_puzzle
-from dominosa_lab.core.search import Search, SearchStats, Status, collect
+from dominosa_lab.core.search import Search, SearchStats, SearchStopped, Status, collect
 from dominosa_lab.logic.deduce import deduce
 from dominosa_lab.logic.guess import solutions
 from dominosa_lab.logic.ladder import LEVELS
@@ -105,15 +104,19 @@ def grade(
     >>> g.level, g.status, g.stats.nodes
     ('needs a guess', 'stopped', 3)
     """
-    check_count("max_nodes", max_nodes)
-    check_seconds("time_limit", time_limit)
-    deduced = deduce(as_puzzle(puzzle), max_level=max_level)
+    search = Search(max_nodes=max_nodes, time_limit=time_limit)
+    puzzle = as_puzzle(puzzle)
+    try:
+        search.check_time()  # a time limit of 0 stops before the reasoning tables are built
+        deduced = deduce(puzzle, max_level=max_level, check=search.check_time)
+    except SearchStopped as stop:
+        search.finish()
+        return Grade("needs a guess", {}, None, "stopped", search.stats, stop.reason)
     if deduced.status == "solved":
         return Grade(deduced.level, deduced.counts, 1)
     if deduced.status == "contradiction":
         return Grade("no solution", deduced.counts, 0, "no_solution",
                      reason=deduced.state.contradiction() or "")
-    search = Search(max_nodes=max_nodes, time_limit=time_limit)
     found = collect(solutions(deduced.state, search), search, limit=2)
     if found.status == "stopped":
         return Grade("needs a guess", deduced.counts, None, "stopped", found.stats, found.reason)

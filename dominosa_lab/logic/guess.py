@@ -97,6 +97,7 @@ class _Walk:
         why = self.state.contradiction()
         if why is None:
             for step in run(self.state, self.rungs):
+                search.check_time()  # a step can take long: the clock is read after each
                 if search.tracing and step.count and step.placed_index < 0:
                     search.note(step.text)
                 if step.placed_index >= 0:

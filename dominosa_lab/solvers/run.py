@@ -23,7 +23,8 @@ from dominosa_lab.core.search import (
     Status,
     collect,
 )
-from dominosa_lab.solvers.registry import DEFAULT_METHOD, checked_settings, method_info
+from dominosa_lab.errors import ArgumentError, UndecidedError
+from dominosa_lab.solvers.registry import DEFAULT_METHOD, MethodInfo, checked_settings, method_info
 
 __all__ = ["SolutionCount", "Uniqueness", "count_solutions", "is_unique", "iter_solutions",
            "solve"]
@@ -43,11 +44,37 @@ def iter_solutions(
     >>> from dominosa_lab import load
     >>> next(iter_solutions(load("mikefc-small"), method="rowscan")).is_valid()
     True
+    >>> iter_solutions(load("mikefc-small"), limit=0)
+    Traceback (most recent call last):
+    ...
+    dominosa_lab.errors.ArgumentError: iter_solutions takes no 'limit': it streams every \
+solution; take the first k with itertools.islice, or call solve(puzzle, limit=k)
     """
     puzzle = as_puzzle(puzzle)
     info = method_info(method)
+    misplaced = sorted(settings.keys() & _NOT_STREAMED)
+    if misplaced:
+        key = misplaced[0]
+        raise ArgumentError(f"iter_solutions takes no {key!r}: {_NOT_STREAMED[key]}")
     settings = checked_settings(info, settings)
-    return info.function(puzzle, Search() if search is None else search, **settings)
+    return _started(info, puzzle, Search() if search is None else search, settings)
+
+
+def _started(info: MethodInfo, puzzle: Puzzle, search: Search, settings: dict[str, Any]
+             ) -> Iterator[Solution]:
+    """The method's solutions, its setting up done at the first one asked for, after a look at
+    the clock (so that a time limit of 0 stops before any work)."""
+    search.check_time()
+    yield from info.function(puzzle, search, **settings)
+
+
+#: What :func:`iter_solutions` is sometimes given as if it were :func:`solve`, and what to do.
+_NOT_STREAMED = {
+    "limit": "it streams every solution; take the first k with itertools.islice, or call "
+             "solve(puzzle, limit=k)",
+    "max_nodes": "give it search=Search(max_nodes=...), or call solve",
+    "time_limit": "give it search=Search(time_limit=...), or call solve",
+}
 
 
 def solve(
@@ -195,8 +222,9 @@ def _by_components(puzzle: Puzzle, search: Search) -> SolutionCount:
     from dominosa_lab.solvers.fast.count import count_puzzle
     from dominosa_lab.solvers.fast.warm import ensure_compiled
 
-    search.set_aside(ensure_compiled())
     try:
+        search.check_time()  # a time limit of 0 stops before the kernels are loaded
+        search.set_aside(ensure_compiled())
         count = count_puzzle(puzzle, search).count
     except SearchStopped as stop:
         search.finish()
@@ -213,28 +241,32 @@ def _counted(solutions: Iterator[Solution], limit: int | None) -> Iterator[None]
             return
 
 
-class Uniqueness(int):
-    """Whether a puzzle has exactly one solution: 1 if it is known to, else 0.
+class Uniqueness:
+    """Whether a puzzle has exactly one solution, with the status of the search that says so.
 
     ``unique`` is True, False, or None when the budget ran out before a second
     solution was found or the first was proved the only one (``status="stopped"``);
     ``count`` is the :class:`SolutionCount` (up to 2) it was decided by, with its
-    ``status``, ``stats`` and ``reason``.
+    ``status``, ``stats`` and ``reason``. ``bool()`` of it is ``unique`` when decided and
+    raises :class:`~dominosa_lab.errors.UndecidedError` when not, so that ``if is_unique(p):``
+    cannot read "not known" as "not unique".
 
     Examples
     --------
     >>> u = Uniqueness(SolutionCount(1, "stopped", SearchStats(), "node budget of 5 exhausted"))
-    >>> u.unique, bool(u), u.status
-    (None, False, 'stopped')
+    >>> u.unique, u.status
+    (None, 'stopped')
+    >>> bool(u)
+    Traceback (most recent call last):
+    ...
+    dominosa_lab.errors.UndecidedError: uniqueness is undecided: node budget of 5 exhausted \
+before it was; read .unique (None) or give a larger budget
     """
 
-    count: SolutionCount
+    __slots__ = ("count",)
 
-    def __new__(cls, count: SolutionCount) -> Uniqueness:
-        known = count == 2 or count.exact
-        verdict = super().__new__(cls, known and count == 1)
-        verdict.count = count
-        return verdict
+    def __init__(self, count: SolutionCount) -> None:
+        self.count = count
 
     @property
     def unique(self) -> bool | None:
@@ -258,6 +290,13 @@ class Uniqueness(int):
         """Why the search stopped (empty when it did not)."""
         return self.count.reason
 
+    def __bool__(self) -> bool:
+        unique = self.unique
+        if unique is None:
+            raise UndecidedError(f"uniqueness is undecided: {self.reason} before it was; read "
+                                 ".unique (None) or give a larger budget")
+        return unique
+
     def __repr__(self) -> str:
         return f"Uniqueness({self.unique}, status={self.status!r})"
 
@@ -272,9 +311,9 @@ def is_unique(
 ) -> Uniqueness:
     """Whether ``puzzle`` has exactly one solution, with the status of the search that says so.
 
-    The search stops at the second solution. The answer is truthy only for a puzzle
-    known to be unique; ``.unique`` is None and ``.status`` is ``"stopped"`` when the
-    budget ran out first.
+    The search stops at the second solution. ``.unique`` is True or False when decided, and
+    None (with ``.status`` ``"stopped"``) when the budget ran out first; ``bool()`` of the
+    answer is ``.unique`` when decided and raises UndecidedError when not.
 
     Examples
     --------

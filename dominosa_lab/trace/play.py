@@ -23,10 +23,10 @@ from os import PathLike
 from pathlib import Path
 from typing import Any
 
-from dominosa_lab.core.options import check_path, check_type
+from dominosa_lab.core.options import check_output, check_path, check_type
 from dominosa_lab.core.puzzle import Cell, Domino, Placement, Puzzle, Solution, as_cell
-from dominosa_lab.errors import PuzzleError
-from dominosa_lab.formats import from_json, to_json
+from dominosa_lab.errors import ArgumentError, MissingFileError, PuzzleError
+from dominosa_lab.formats import from_data, read_json, read_text_file, to_data
 from dominosa_lab.logic import (
     State,
     Step,
@@ -463,22 +463,27 @@ class PlayBoard:
     # --- files ----------------------------------------------------------------------------
 
     def save(self, path: str | PathLike) -> None:
-        """Write the puzzle and the outlines as JSON that :meth:`load` reads back."""
+        """Write the puzzle and the outlines as JSON that :meth:`load` reads back; ArgumentError
+        naming ``path`` when it is a folder or its folder is missing or not writable."""
+        path = check_output("path", path)
         data = {
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
-            "puzzle": json.loads(to_json(self.puzzle)),
+            "puzzle": to_data(self.puzzle),
             "outlines": [[list(pl.a), list(pl.b)] for pl in self.placements()],
         }
-        path = check_path("path", path)
-        path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+        try:
+            path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+        except OSError as err:
+            raise ArgumentError(f"path {str(path)!r} cannot be written: {err.strerror}") from None
 
     @classmethod
     def load(cls, path: str | PathLike) -> PlayBoard:
-        """A board from a file written by :meth:`save`; :class:`PuzzleError` if it is damaged."""
+        """A board from a file written by :meth:`save`; :class:`PuzzleError` naming the file and
+        what is damaged (MissingFileError when there is no such file)."""
         data = _read_save(check_path("path", path))
         try:
-            board = cls(from_json(json.dumps(data["puzzle"]))[0])
+            board = cls(from_data(data["puzzle"])[0])
         except PuzzleError as err:
             raise PuzzleError(f"{path}: bad puzzle: {err}") from None
         outlines = data["outlines"]
@@ -488,7 +493,7 @@ class PlayBoard:
             try:
                 board._change((board._checked(*_cell_pair(pair)),), ())
             except PuzzleError as err:
-                raise PuzzleError(f"{path}: outline {i} {pair!r}: {err}") from None
+                raise PuzzleError(f"{path}: outline {i} {_short(pair)}: {err}") from None
         return board
 
     # --- internals ------------------------------------------------------------------------
@@ -550,21 +555,27 @@ def _relevant(steps: list[Step], state: State) -> list[Step]:
 def _read_save(path: Path) -> dict[str, Any]:
     """The checked top level of a saved game."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as err:
-        raise PuzzleError(f"{path}: cannot read the saved game: {err}") from None
-    except json.JSONDecodeError as err:
-        raise PuzzleError(f"{path}: not JSON (damaged?): {err}") from None
+        data = read_json(read_text_file(path, "saved game"))
+    except MissingFileError:
+        raise
+    except PuzzleError as err:
+        raise PuzzleError(f"{path}: not a saved game: {err}") from None
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise PuzzleError(f"{path}: not a dominosa-lab saved game (no format {SAVE_FORMAT!r})")
     version = data.get("version")
-    if not isinstance(version, int) or not 1 <= version <= SAVE_VERSION:
-        raise PuzzleError(f"{path}: saved-game version {version!r} is not one this code reads "
-                          f"(1..{SAVE_VERSION})")
+    if type(version) is not int or not 1 <= version <= SAVE_VERSION:
+        raise PuzzleError(f"{path}: saved-game version {_short(version)} is not one this code "
+                          f"reads (1..{SAVE_VERSION})")
     missing = [key for key in ("puzzle", "outlines") if key not in data]
     if missing:
         raise PuzzleError(f"{path}: the saved game lacks {', '.join(missing)}")
     return data
+
+
+def _short(value: Any) -> str:
+    """``repr(value)`` cut to 40 characters."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _cell_pair(pair: Any) -> tuple[Cell, Cell]:

@@ -121,8 +121,10 @@ def _compiled(puzzle: Puzzle, search: Search) -> Iterator[Solution]:
 
     search.set_aside(ensure_compiled())
     board = DominosaCover(puzzle)
+    search.check_time()  # the model of a large board takes a while; level 0 too
     engine = board.engine(search)
     _level_zero(engine, board, probe=board.model.n_options <= PROBE_MAX_PLACEMENTS)
+    search.check_time()
     for cover in covers(engine):
         solution = Solution(puzzle, map(board.placement, cover.tolist()))
         search.found(solution)
