@@ -42,15 +42,9 @@ from pathlib import Path
 
 import pytest
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMEDRIVER = Path("/usr/bin/chromedriver")
+from tests.chromium import NEEDS_CHROMIUM, chromium
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not (CHROMIUM.is_file() and CHROMEDRIVER.is_file()),
-                       reason=f"needs {CHROMIUM} and {CHROMEDRIVER} "
-                              "(apt-get install chromium chromium-driver)"),
-]
+pytestmark = [pytest.mark.browser, NEEDS_CHROMIUM]
 
 pytest.importorskip("jupyterlab", reason="needs the notebooks extra (JupyterLab)")
 webdriver = pytest.importorskip("selenium.webdriver", reason="needs selenium (the test extra)")
@@ -81,26 +75,6 @@ SERVER_TIMEOUT = 60  # JupyterLab answering
 PAGE_TIMEOUT = 60  # JupyterLab's page up, the kernel idle
 RUN_TIMEOUT = 120  # all cells of the lesson run (about 10 s alone on a quiet machine)
 WIDGET_TIMEOUT = 30  # a click answered by the kernel
-
-CHROMIUM_ARGS = [
-    "--headless=new",
-    "--no-sandbox",  # root in CI
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--disable-quic",
-    "--no-first-run",
-    "--no-default-browser-check",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-breakpad",
-    "--disable-crash-reporter",
-    "--disable-default-apps",
-    "--disable-extensions",
-    "--disable-features=Translate,OptimizationHints,MediaRouter,AutofillServerCommunication",
-    "--metrics-recording-only",
-    "--window-size=1600,1200",
-]
 
 # JupyterLab's user settings for the test: no news or update toasts over the widgets, and every
 # cell attached to the page (no windowing), so what the test looks for is in the DOM.
@@ -284,27 +258,8 @@ def stop_server(server: subprocess.Popen, lab: Lab) -> None:
 @pytest.fixture
 def browser(tmp_path):
     """Headless Chromium through chromedriver, with a fresh profile; quits even on failure."""
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = str(CHROMIUM)
-    for arg in CHROMIUM_ARGS:
-        options.add_argument(arg)
-    options.add_argument(f"--user-data-dir={tmp_path / 'chromium-profile'}")
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    service = Service(executable_path=str(CHROMEDRIVER),
-                      log_output=str(tmp_path / "chromedriver.log"),
-                      env={**os.environ,  # crash reports and caches not in the user's HOME
-                           "XDG_CONFIG_HOME": str(tmp_path / "xdg-config"),
-                           "XDG_CACHE_HOME": str(tmp_path / "xdg-cache")})
-    driver = webdriver.Chrome(options=options, service=service)
-    driver.artifacts = tmp_path  # where failures leave a screenshot and the console
-    try:
+    with chromium(tmp_path) as driver:
         yield driver
-    finally:
-        with contextlib.suppress(WebDriverException):
-            driver.save_screenshot(str(tmp_path / "last.png"))
-        driver.quit()
 
 
 # --- waiting and clicking ------------------------------------------------------------------------
