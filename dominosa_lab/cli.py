@@ -483,6 +483,35 @@ def _cmd_print(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_pages(args: argparse.Namespace) -> int:
+    from dominosa_lab.boards import GOALS
+    from dominosa_lab.core.options import check_choice, check_count
+    from dominosa_lab.pages import check_page_path, write_class_pages
+
+    check_page_path(args.output, "-o")
+    check_choice("--grade", args.grade, GOALS)
+    check_count("-n", args.n, allow_none=False)
+    check_count("--class", args.class_set, minimum=1, allow_none=False)
+    check_count("--seed", args.seed, allow_none=False, maximum=None)
+    max_nodes = check_count("--max-nodes", args.max_nodes, minimum=1, allow_none=False)
+    time_limit, default = _time_limit(args.time_limit, exponential=True)
+    stepper = None if args.stepper is None else read_puzzle(args.stepper)
+    pages = write_class_pages(args.output, n=args.n, grade=args.grade, count=args.class_set,
+                              seed=args.seed, stepper=stepper, method=args.method,
+                              max_nodes=max_nodes, time_limit=time_limit,
+                              title=args.title)
+    if pages.status != "written":
+        print(f"dominosa-lab: nothing written: {pages.reason}"
+              + (f" (the default time limit; {LIFT})" if default and "time limit" in pages.reason
+                 else ""), file=sys.stderr)
+        return EXIT_FAILED
+    print(f"wrote {pages.path}: {pages.puzzles} unique {args.grade} double-{args.n} "
+          f"puzzle{'s' * (pages.puzzles != 1)} to play and a {args.method} search of "
+          f"{pages.stepper_nodes} node{'s' * (pages.stepper_nodes != 1)} to step through; "
+          f"{pages.seconds:.1f} s")
+    return 0
+
+
 def _time_limit(given: str | None, *, exponential: bool) -> tuple[float | None, bool]:
     """The time limit of a run (``none`` for none) and whether it is the default one (given
     only to exponential work)."""
@@ -796,6 +825,37 @@ def _print_options(p: argparse.ArgumentParser) -> None:
                    f"(default: {DEFAULT_TIME_LIMIT:g})")
 
 
+def _pages_options(p: argparse.ArgumentParser) -> None:
+    from dominosa_lab.boards import GOALS
+
+    p.description = (
+        "Write one HTML file that any browser opens from a folder or a memory stick (no "
+        "server, no Python, no network): a play board with a set of unique puzzles, one per "
+        "student (as `print --class` makes them), with hints, why?, the places left for a "
+        "domino and the answer on request; and a stepper through a backtracking search of "
+        "a board, stop by stop, with its search tree. Stops making puzzles after 60 s unless "
+        "told (exit status 1).")
+    p.add_argument("-n", type=int, default=3, metavar="N",
+                   help="the double-N set of the puzzles (default: 3)")
+    p.add_argument("--class", type=int, dest="class_set", default=28, metavar="K",
+                   help="how many puzzles: one for each of K students (default: 28)")
+    p.add_argument("--grade", default="basic", metavar="GRADE",
+                   help=f"one of {', '.join(GOALS)} (default: basic)")
+    p.add_argument("--seed", type=int, default=0, help="the first seed (default: 0)")
+    p.add_argument("--stepper", metavar="PUZZLE",
+                   help="the board the stepper searches (default: the lesson's double-2 board)")
+    p.add_argument("--method", default="rowscan",
+                   help="the stepper's search method (default: rowscan)")
+    p.add_argument("--max-nodes", type=int, default=2000, metavar="K",
+                   help="the stepper's budget: dominoes the search may put down (default: 2000)")
+    p.add_argument("-o", "--output", default="class.html", metavar="FILE",
+                   help="the .html file to write (default: class.html)")
+    p.add_argument("--title", default="Dominosa", help="the page's title (default: Dominosa)")
+    p.add_argument("--time-limit", metavar="SECONDS",
+                   help=f"stop making puzzles after this many seconds; 'none' for no limit "
+                   f"(default: {DEFAULT_TIME_LIMIT:g})")
+
+
 def _reproduce_options(p: argparse.ArgumentParser) -> None:
     p.description = ("Execute notebooks top to bottom in a fresh kernel and save them in "
                      "place with their outputs, writing their figures to figures/ (run from "
@@ -849,6 +909,8 @@ def build_parser() -> argparse.ArgumentParser:
         ("draw", "draw a puzzle and its solution to a picture file", _draw_options, _cmd_draw),
         ("print", "printable pages of unique puzzles with answers: a book or a class set",
          _print_options, _cmd_print),
+        ("pages", "one HTML file for a class: puzzles to play, a search to step through",
+         _pages_options, _cmd_pages),
         ("catalog", "list the published puzzles", _catalog_options, _cmd_catalog),
         ("reproduce", "execute the notebooks in place, regenerating figures/",
          _reproduce_options, _cmd_reproduce),

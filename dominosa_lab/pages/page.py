@@ -17,19 +17,21 @@ from os import PathLike
 from pathlib import Path
 from typing import Any
 
+from dominosa_lab.boards import GOALS
 from dominosa_lab.boards.distinct import distinct_puzzles
-from dominosa_lab.core.options import check_count, check_path, check_type
+from dominosa_lab.core.options import check_choice, check_count, check_path, check_type
 from dominosa_lab.core.puzzle import Puzzle
 from dominosa_lab.errors import ArgumentError
 from dominosa_lab.pages.play import play_puzzle
 from dominosa_lab.pages.search import search_steps, stepper_record
 
-__all__ = ["SCRIPTS", "Pages", "render_page", "write_class_pages"]
+__all__ = ["LESSON_BOARD", "SCRIPTS", "Pages", "check_page_path", "render_page",
+           "write_class_pages"]
 
 #: The scripts of the page, in the order they run.
 SCRIPTS = ("common.js", "play.js", "stepper.js")
 
-#: The board the stepper shows when none is named: the lesson's double-2 board.
+#: The board the stepper searches when none is named: the lesson's double-2 board.
 LESSON_BOARD = Puzzle([[2, 0, 2, 2], [1, 0, 1, 2], [0, 1, 1, 0]], name="the lesson's board")
 
 #: The places in ``page.html`` that :func:`render_page` fills, replaced in one pass.
@@ -138,8 +140,10 @@ def write_class_pages(
     ('written', 2, True)
     """
     start = time.perf_counter()
-    out = _checked_output(path)
+    out = check_page_path(path)
+    check_count("n", n, allow_none=False)
     check_count("count", count, minimum=1, allow_none=False)
+    check_choice("grade", grade, GOALS)
     board = LESSON_BOARD if stepper is None else check_type("stepper", stepper, Puzzle,
                                                             "a Puzzle")
     result = search_steps(board, method=method, max_nodes=max_nodes)
@@ -155,14 +159,24 @@ def write_class_pages(
                  time.perf_counter() - start)
 
 
-def _checked_output(path: str | PathLike) -> Path:
-    """``path`` if it names an ``.html`` file in a folder that exists."""
-    out = check_path("path", path)
+def check_page_path(path: str | PathLike, name: str = "path") -> Path:
+    """``path`` as a Path if it names an ``.html`` file in a folder that exists; else
+    ArgumentError naming the argument ``name``.
+
+    Examples
+    --------
+    >>> check_page_path("class.txt", "-o")
+    Traceback (most recent call last):
+    ...
+    dominosa_lab.errors.ArgumentError: -o: the page is an HTML file, so 'class.txt' should end \
+in .html
+    """
+    out = check_path(name, path)
     if out.suffix.lower() not in (".html", ".htm"):
-        raise ArgumentError(f"path: the page is an HTML file, so {str(out)!r} should end in "
+        raise ArgumentError(f"{name}: the page is an HTML file, so {str(out)!r} should end in "
                             ".html")
     if not out.parent.is_dir():
-        raise ArgumentError(f"path: the folder {str(out.parent)!r} does not exist")
+        raise ArgumentError(f"{name}: the folder {str(out.parent)!r} does not exist")
     return out
 
 
