@@ -73,9 +73,9 @@ def stepper_record(puzzle: Puzzle, result: SearchResult) -> dict[str, Any]:
     >>> p = Puzzle([[2, 0, 2, 2], [1, 0, 1, 2], [0, 1, 1, 0]])
     >>> record = stepper_record(p, search_steps(p))
     >>> len(record["frames"]), record["stops"]
-    (66, [10, 19, 24, 28, 32, 40, 48, 57, 65])
+    (66, [10, 14, 19, 28, 32, 45, 51, 65])
     >>> record["frames"][10]["text"]
-    'Dead end: no domino fits at (0, 2).'
+    'Dead end: no domino fits at (2, 0).'
     """
     if result.trace is None:
         raise TraceError("result has no trace to step through; solve it again with trace=True")
