@@ -80,7 +80,7 @@ def stepper_record(puzzle: Puzzle, result: SearchResult) -> dict[str, Any]:
     if result.trace is None:
         raise TraceError("result has no trace to step through; solve it again with trace=True")
     frames = list(replay(result.trace))
-    tree = search_tree(result, puzzle)
+    tree = search_tree(result)
     ids: dict[Placement, int] = {}
     records = [_frame(frame, puzzle, ids) for frame in frames]
     return {
@@ -93,7 +93,7 @@ def stepper_record(puzzle: Puzzle, result: SearchResult) -> dict[str, Any]:
                        for pl in ids],
         "frames": records,
         "stops": stops(frames),
-        "tree": _tree(tree, ids),
+        "tree": _tree(tree, ids, puzzle),
         "options": _options(tree, ids),
         "counters": COUNTERS,
     }
@@ -165,8 +165,9 @@ def _cells(pl: Placement) -> str:
     return "-".join(f"({r}, {c})" for r, c in pl.cells)
 
 
-def _tree(tree: Any, ids: dict[Placement, int]) -> list[dict[str, Any]]:
-    """The states of the search tree with tidy positions, in node order."""
+def _tree(tree: Any, ids: dict[Placement, int], puzzle: Puzzle) -> list[dict[str, Any]]:
+    """The states of the search tree with tidy positions, in node order, each labelled with
+    the domino it put down and an arrow for its direction (``0-2→``)."""
     positions = tidy_layout(tree, ROOT)
     out = []
     for node in sorted(tree):
@@ -174,10 +175,17 @@ def _tree(tree: Any, ids: dict[Placement, int]) -> list[dict[str, Any]]:
         parent = next(tree.predecessors(node), None)
         x, y = positions[node]
         out.append({"id": node, "parent": parent, "x": x, "y": -y,
-                    "label": data.get("label", ""), "outcome": data["outcome"],
+                    "label": _label(puzzle, data), "outcome": data["outcome"],
                     "step": data["step"], "decided": data["decided"],
                     "item": ids.get(data["item"])})
     return out
+
+
+def _label(puzzle: Puzzle, data: dict[str, Any]) -> str:
+    item = data["item"]
+    if isinstance(item, Placement):
+        return _domino(puzzle, item) + ("→" if item.horizontal else "↓")
+    return data.get("label", "")
 
 
 def _options(tree: Any, ids: dict[Placement, int]) -> dict[str, dict[str, Any]]:

@@ -278,7 +278,7 @@ const Play = (() => {
       const [lo, hi] = button.dataset.domino.split("-").map(Number);
       const used = placed.some((pl) => dominoName(puzzle.rows, pl) === button.dataset.domino);
       button.classList.toggle("used", used);
-      button.querySelector("small").textContent = used ? "placed" : placesOf(lo, hi).length + " left";
+      button.querySelector("small").textContent = used ? "placed ✓" : placesOf(lo, hi).length + " left";
     });
   }
 

@@ -64,7 +64,8 @@ const Stepper = (() => {
     options.tried.forEach((id, k) => {
       const pl = run.placements[id];
       const now = frame.kind === "place" && id === frame.item;
-      const where = pl.label + " on " + placementName(pl.cells);
+      const where = pl.label + (pl.cells[0] === pl.cells[2] ? " across" : " down") + " on " +
+        placementName(pl.cells);
       list.appendChild(el("li", { class: now ? "now" : "" }, where + (now ? " ← trying it now" : "")));
       if (frame.kind === "choice") board.outline(pl.cells, "option", String(k + 1), "option " + (k + 1));
     });
