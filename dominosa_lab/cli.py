@@ -456,9 +456,11 @@ def _write_board(out: Path, puzzle: Puzzle, solution: Solution | None, *, beside
 def _cmd_print(args: argparse.Namespace) -> int:
     from dominosa_lab.boards.distinct import distinct_puzzles
     from dominosa_lab.core.options import check_count
-    from dominosa_lab.draw.worksheet import check_output, write_worksheets
+    from dominosa_lab.draw.worksheet import check_fits, check_output, write_worksheets
 
+    start = time.perf_counter()
     out = check_output(args.output, "-o")
+    key = None if args.answers is None else check_output(args.answers, "--answers")
     option, count = ("--class", args.class_set) if args.class_set is not None else (
         "--count", args.count)
     check_count(option, count, minimum=1, allow_none=False)
@@ -466,6 +468,7 @@ def _cmd_print(args: argparse.Namespace) -> int:
     check_count("--seed", args.seed, allow_none=False, maximum=None)
     time_limit, default = _time_limit(args.time_limit, exponential=True)
     shape = None if args.shape is None else read_shape(args.shape)
+    check_fits(_rows_cols(shape, args.n), args.n, args.paper, args.class_set is not None)
     made = distinct_puzzles(args.n, count, grade=args.grade, seed=args.seed, shape=shape,
                             time_limit=time_limit)
     if made.status != "found":
@@ -474,12 +477,36 @@ def _cmd_print(args: argparse.Namespace) -> int:
                  else ""), file=sys.stderr)
         return EXIT_FAILED
     written = write_worksheets(made.puzzles, out, paper=args.paper,
-                               class_set=args.class_set is not None, title=args.title)
+                               class_set=args.class_set is not None, title=args.title,
+                               answers=key)
     skipped = (f"; {made.repeats} skipped as the same as another up to turns, mirrors and "
                "renumbering" if made.repeats else "")
+    answers = "" if key is not None else " and its answer" if count == 1 else " and their answers"
+    what = f"puzzle{'s' * (count != 1)}{answers}"
     print(f"wrote {', '.join(map(str, written))}: {count} unique {args.grade} double-{args.n} "
-          f"puzzles and their answers, from seeds {args.seed}-{args.seed + made.seeds - 1}"
-          f"{skipped}; {made.seconds:.1f} s")
+          f"{what}, from seed{'s' * (made.seeds != 1)} "
+          f"{_span(args.seed, args.seed + made.seeds - 1)}{skipped}; "
+          f"{time.perf_counter() - start:.1f} s")
+    return 0
+
+
+def _rows_cols(shape: tuple[int, int] | list[list[bool]] | None, n: int) -> tuple[int, int]:
+    """The rows and columns of a ``--shape`` (a size or a mask), or of the double-n rectangle."""
+    if shape is None:
+        return n + 1, n + 2
+    return shape if isinstance(shape, tuple) else (len(shape), max(map(len, shape)))
+
+
+def _span(first: int, last: int) -> str:
+    """``3`` or ``3-7``."""
+    return str(first) if first == last else f"{first}-{last}"
+
+
+def _cmd_student(args: argparse.Namespace) -> int:
+    from dominosa_lab.draw.student import write_student_edition
+
+    for path in write_student_edition(args.lesson, args.output, paper=args.paper):
+        print(f"wrote {path}")
     return 0
 
 
@@ -820,9 +847,26 @@ def _print_options(p: argparse.ArgumentParser) -> None:
                    help="a .pdf of every page, or .png/.svg for one file per page, "
                    "FILE-01.png, ... (default: puzzles.pdf)")
     p.add_argument("--title", help="the heading of every page (default: what the puzzles are)")
+    p.add_argument("--answers", metavar="FILE",
+                   help="write the answers to FILE (.pdf, .png, .svg), the answer key apart "
+                   "from the students' pages (default: on the last pages of -o)")
     p.add_argument("--time-limit", metavar="SECONDS",
                    help=f"stop making puzzles after this many seconds; 'none' for no limit "
                    f"(default: {DEFAULT_TIME_LIMIT:g})")
+
+
+def _student_options(p: argparse.ArgumentParser) -> None:
+    from dominosa_lab.draw.worksheet import PAPERS
+
+    p.description = ("Cut the student's edition from the lesson by its cell tags: the notebook "
+                     "without answers, a printable exercise sheet and a separate answer key "
+                     "(PDF), written into a folder.")
+    p.add_argument("-o", "--output", default="student", metavar="DIR",
+                   help="the folder to write (made if missing; default: student)")
+    p.add_argument("--lesson", default="notebooks/00_teaching_backtracking.ipynb",
+                   metavar="NOTEBOOK",
+                   help="the lesson (default: notebooks/00_teaching_backtracking.ipynb)")
+    p.add_argument("--paper", default="a4", choices=list(PAPERS), help="default: a4")
 
 
 def _pages_options(p: argparse.ArgumentParser) -> None:
@@ -909,6 +953,8 @@ def build_parser() -> argparse.ArgumentParser:
         ("draw", "draw a puzzle and its solution to a picture file", _draw_options, _cmd_draw),
         ("print", "printable pages of unique puzzles with answers: a book or a class set",
          _print_options, _cmd_print),
+        ("student", "the lesson's student's edition: notebook, exercise sheet, answer key",
+         _student_options, _cmd_student),
         ("pages", "one HTML file for a class: puzzles to play, a search to step through",
          _pages_options, _cmd_pages),
         ("catalog", "list the published puzzles", _catalog_options, _cmd_catalog),
