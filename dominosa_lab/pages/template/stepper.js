@@ -112,7 +112,8 @@ const Stepper = (() => {
       tree.appendChild(shape);
       const mark = dead ? "✗" : solved ? "★" : "";
       if (mark) tree.appendChild(svg("text", { class: "mark", x, y }, mark));
-      if (n.label) tree.appendChild(svg("text", { class: "label", x, y: y + R + 11 }, n.label));
+      const label = n.outcome === "unexplored" ? n.label.split(" ")[0] : n.label;
+      if (label) tree.appendChild(svg("text", { class: "label", x, y: y + R + 11 }, label));
     }
     const [cx, cy] = pos(run.tree[frame.node]);
     tree.appendChild(svg("circle", { class: "now", cx, cy, r: R + 6 }));
