@@ -80,7 +80,7 @@ def test_the_answer_key_answers_every_exercise(edition):
     key = pdf_text(edition[2])
     assert key.startswith("Answers (for the teacher)")
     assert "it has four solutions" in key and "Fibonacci" in key
-    assert "E1." not in key  # the key holds the answers, not the questions
+    assert "E1." in key and "Solve it by hand" not in key  # labelled answers, no questions
 
 
 def test_the_sheets_are_pdfs_with_the_pictures_of_their_cells(lesson, edition):

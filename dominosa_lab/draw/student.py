@@ -123,7 +123,7 @@ def write_student_edition(lesson: str | PathLike, folder: str | PathLike,
     sheet = _write_pdf(exercises, source.parent, out / f"{stem}_exercises.pdf",
                        "Exercises", paper)
     key = _write_pdf(answers, source.parent, out / f"{stem}_answers.pdf",
-                     "Answers (for the teacher)", paper)
+                     "Answers (for the teacher)", paper, _questions(notebook))
     return [student, sheet, key]
 
 
@@ -219,11 +219,27 @@ def _text(source: str | list[str]) -> str:
 
 # --- writing the sheets ---------------------------------------------------------------------
 
+def _questions(lesson: dict[str, Any]) -> dict[int, str]:
+    """For each answer cell (by ``id()``), the bold label of the question above it (``E1.``)."""
+    out, label = {}, ""
+    for cell in lesson["cells"]:
+        tags = cell.get("metadata", {}).get("tags", ())
+        if "answer" in tags:
+            out[id(cell)] = label
+        elif cell["cell_type"] == "markdown" and (bold := re.match(r"\*\*(.+?)\*\*",
+                                                                     _text(cell["source"]))):
+            label = bold.group(1)
+    return out
+
+
 def _write_pdf(cells: list[dict[str, Any]], folder: Path, out: Path, heading: str,
-               paper: str) -> Path:
-    """The cells' text and pictures flowed onto pages of ``paper``, under ``heading``."""
+               paper: str, labels: dict[int, str] | None = None) -> Path:
+    """The cells' text and pictures flowed onto pages of ``paper``, under ``heading``; each
+    cell under its label in ``labels`` (by ``id()``), if it has one."""
     pages = _Pages(PAPERS[paper], heading)
     for cell in cells:
+        if labels and labels.get(id(cell)):
+            pages.text(labels[id(cell)], bold=True)
         for block in _blocks(cell, folder):
             if isinstance(block, str):
                 pages.text(block)
@@ -258,13 +274,14 @@ class _Pages:
         if self.y - height < MARGIN:
             self._new_page()
 
-    def text(self, paragraph: str) -> None:
+    def text(self, paragraph: str, bold: bool = False) -> None:
         width = self.size[0] - 2 * MARGIN
         lines = textwrap.wrap(paragraph, int(width * 72 / (0.5 * _POINTS)))
         for line in lines:
             self._room(_LINE)
             self.figures[-1].text(MARGIN, self.y, line, transform=self.figures[-1].dpi_scale_trans,
-                                  fontsize=_POINTS, va="top", color=GREY20)
+                                  fontsize=_POINTS, va="top", color=GREY20,
+                                  weight="bold" if bold else "normal")
             self.y -= _LINE
         self.y -= _LINE / 2
 
