@@ -111,6 +111,33 @@ def test_check_marks_a_wrong_domino_and_why_names_the_step_that_rules_it_out(bro
     assert step["text"] in _message(browser)
 
 
+def test_a_hint_on_a_board_that_contradicts_the_answer_says_so_and_highlights_nothing(
+        browser, page):
+    path, data = page
+    puzzle = data["play"]["puzzles"][0]
+    answer = {tuple(pl) for pl in puzzle["solution"]}
+    wrong = next(tuple(int(v) for v in k.split(",")) for k in puzzle["decided"]
+                 if tuple(int(v) for v in k.split(",")) not in answer)
+    _open(browser, path)
+    _place(browser, wrong)
+    browser.find_element(By.ID, "hint").click()
+    assert _message(browser).startswith("No hint fits this board.")
+    assert not browser.find_elements(By.CSS_SELECTOR, "#play-board .cell.hinted")
+
+
+def test_the_answer_is_shown_only_when_asked_twice(browser, page):
+    path, _ = page
+    _open(browser, path)
+    button = browser.find_element(By.ID, "answer")
+    box = browser.find_element(By.ID, "answer-box")
+    button.click()
+    assert not box.is_displayed() and _message(browser).startswith("Sure?")
+    button.click()
+    assert box.is_displayed()
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#answer-board .outline")) == len(
+        page[1]["play"]["puzzles"][0]["solution"])
+
+
 def test_the_places_left_for_a_domino_are_marked(browser, page):
     path, data = page
     rows = data["play"]["puzzles"][0]["rows"]

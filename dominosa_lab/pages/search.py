@@ -19,7 +19,7 @@ from dominosa_lab.errors import TraceError
 from dominosa_lab.solvers import method_info, solve
 from dominosa_lab.trace.tree import ROOT, Snapshot, replay, search_tree, tidy_layout
 
-__all__ = ["COUNTERS", "STOP_KINDS", "search_steps", "stepper_record"]
+__all__ = ["COUNTERS", "STOP_KINDS", "search_steps", "stepper_record", "stops"]
 
 #: The kinds of event the stepper stops at (``remove`` only when it is a backtrack).
 STOP_KINDS = ("dead_end", "remove", "solution")
@@ -101,7 +101,15 @@ def stepper_record(puzzle: Puzzle, result: SearchResult) -> dict[str, Any]:
 
 def stops(frames: list[Snapshot]) -> list[int]:
     """The steps where playing pauses: each dead end, backtrack and solution, and the last
-    step; a stop right after another is merged into it."""
+    step; a stop right after another is merged into it.
+
+    Examples
+    --------
+    >>> from dominosa_lab import Puzzle
+    >>> frames = list(replay(search_steps(Puzzle([[0, 0, 1], [1, 1, 0]]), limit=None).trace))
+    >>> [(s, frames[s].event.kind) for s in stops(frames)]
+    [(7, 'solution'), (13, 'dead_end')]
+    """
     wanted = [f.step for f in frames if f.event is not None and _stops_at(f.event)]
     wanted.append(frames[-1].step)
     return _drop_chained(wanted)
