@@ -29,7 +29,7 @@ const Play = (() => {
     board = makeBoard($("play-board"), puzzle.rows, true);
     board.cells.flat().filter(Boolean).forEach((cell) => {
       cell.addEventListener("click", () => tap(+cell.dataset.r, +cell.dataset.c));
-      cell.addEventListener("focus", () => { focus = [+cell.dataset.r, +cell.dataset.c]; });
+      cell.addEventListener("focus", () => rove(cell));
     });
     const first = board.cells.flat().find(Boolean);
     first.tabIndex = 0;
@@ -303,18 +303,20 @@ const Play = (() => {
 
   // --- keys -----------------------------------------------------------------------------
 
+  // One square of the board is in the tab order at a time: the one last reached.
+  function rove(cell) {
+    board.cells.flat().filter(Boolean).forEach((other) => { other.tabIndex = -1; });
+    cell.tabIndex = 0;
+    focus = [+cell.dataset.r, +cell.dataset.c];
+  }
+
   function moveFocus(dr, dc) {
     let [r, c] = focus;
     for (let k = 0; k < 64; k++) {
       r += dr; c += dc;
       if (!puzzle.rows[r] || c < 0 || c >= puzzle.rows[0].length) return;
       const cell = board.cell(r, c);
-      if (cell) {
-        board.cells.flat().filter(Boolean).forEach((other) => { other.tabIndex = -1; });
-        cell.tabIndex = 0;
-        cell.focus();
-        return;
-      }
+      if (cell) return cell.focus();
     }
   }
 
