@@ -72,6 +72,7 @@ _FOOTER = 0.3  # inches at the bottom for the page number
 _CAPTION = 0.3  # inches above a board for its number and grade
 _ID_LINE = 0.14  # inches per line of game id below a board
 _ID_POINTS = 6.5  # the game id's font size: a double-6 id fits on one line of a half page
+_SANS = 0.56  # DejaVu Sans's widest average character width in prose, in ems
 _MONO = 0.62  # a monospace character's width, in ems (DejaVu Sans Mono's 0.602, rounded up)
 _GUTTER = 0.3  # inches between two columns of boards
 _TICK_POINTS = 12.5  # the dominoes to tick, when a row of them fits the width at this size
@@ -312,8 +313,9 @@ def _page(chunk: list[tuple[int, Generated]], size: tuple[float, float], grid: t
     fig.text(MARGIN, height - MARGIN, heading, transform=inches, fontsize=15,
              weight="bold", va="top", color=GREY20)
     if not answer:
-        fig.text(MARGIN, height - MARGIN - 0.32, _rules(chunk), transform=inches, fontsize=9.5,
-                 va="top", color=GREY20, wrap=True)
+        rules = textwrap.fill(_rules(chunk), int((width - 2 * MARGIN) * 72 / (_SANS * 9.5)))
+        fig.text(MARGIN, height - MARGIN - 0.32, rules, transform=inches, fontsize=9.5,
+                 va="top", color=GREY20)
     if footer:
         fig.text(width / 2, MARGIN, footer, transform=inches, fontsize=8, ha="center",
                  va="bottom", color=GREY20)
