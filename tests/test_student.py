@@ -1,6 +1,7 @@
 """The student's edition (draw/student.py, `dominosa-lab student`): cut from the lesson by tags."""
 
 import json
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -65,7 +66,7 @@ def test_no_code_left_in_the_students_notebook_uses_a_name_only_an_answer_define
     student = student_notebook(lesson)
     code = "\n".join(text(c) for c in student["cells"] if c["cell_type"] == "code")
     for name in ("e2", "turned", "solution_counts", "every"):
-        assert f"{name} =" not in code and f"{name}[" not in code
+        assert not re.search(rf"(?<![\w.]){name}\b", code), name
 
 
 @POPPLER
