@@ -65,7 +65,7 @@ def test_the_students_notebook_keeps_every_question_in_order(lesson, edition):
 def test_no_code_left_in_the_students_notebook_uses_a_name_only_an_answer_defines(lesson):
     student = student_notebook(lesson)
     code = "\n".join(text(c) for c in student["cells"] if c["cell_type"] == "code")
-    for name in ("e2", "turned", "solution_counts", "every"):
+    for name in ("e2", "strips", "upside_down", "turned", "solution_counts"):
         assert not re.search(rf"(?<![\w.]){name}\b", code), name
 
 
