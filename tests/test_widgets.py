@@ -198,7 +198,8 @@ def test_a_choice_names_its_options_and_dashes_them_on_the_board(small_run):
     s = stepper(DOUBLE_1, solve(DOUBLE_1, method="rowscan", limit=None, trace=True), tree=False)
     s.step = 1
     assert "a choice among 2 options: 00→ or 01↓ (dashed)" in s.counters.value
-    dashed = [p for p in s.board_ax.patches if not p.get_fill() and p.get_linestyle() == "--"]
+    dashed = [p for p in s.board_ax.patches
+              if not p.get_fill() and p.get_linestyle() in ("--", "dashed")]
     assert len(dashed) == 2
 
 
@@ -228,8 +229,9 @@ def test_turning_points_stop_just_before_each_moment(small_run):
     frames = stepper(SMALL, small_run, tree=False).frames
     stops = turning_points(frames)
     moments = [frames[s + 1].event.kind for s in stops]
-    assert moments[0] == "dead_end" and moments[-1] == "solution"
-    assert stops == sorted(stops)
+    assert moments[0] == "dead_end"
+    solution = next(f.step for f in frames if f.event and f.event.kind == "solution")
+    assert stops == sorted(stops) and any(0 <= solution - 1 - s <= 2 for s in stops)
 
 
 def test_moments_a_step_apart_share_one_stop():
