@@ -53,6 +53,7 @@ __all__ = [
     "CAPTION_WIDTH",
     "DPI",
     "FONTSIZE",
+    "MERGE_STEPS",
     "Stepper",
     "choice_options",
     "draw_search_step",
@@ -69,7 +70,8 @@ COUNTERS = ("<small><i>nodes</i>: placements tried so far &middot; <i>backtracks
             "taken back because they led nowhere &middot; <i>depth</i>: dominoes on the board "
             "now &middot; <i>solutions</i>: solutions found</small>")
 OPTION_COLOR = "#e69f00"  # the options at a choice: orange, told from blue by colour-blind eyes
-MERGE_STEPS = 2  # moments this close share one stop
+#: Steps within which a moment shares the stop of the one before it (:func:`turning_points`).
+MERGE_STEPS = 2
 PLAY_TICKS = 10**9  # the play button's counter: it ticks, the stepper moves one step a tick
 
 
