@@ -419,7 +419,7 @@ def explanation_html(answer: Explanation, title: str, note: str = "") -> str:
     --------
     >>> from dominosa_lab import Puzzle
     >>> explanation_html(PlayBoard(Puzzle([[0, 0, 1], [1, 1, 0]])).next_hint(), "Hint")
-    '<b>Hint</b>: (0,0)-(0,1) is forced. Forced piece: 0-0 fits only at (0,1)-(1,1): it goes there.'
+    '<b>Hint</b>: (0,0)-(0,1) is forced. Forced piece: 0-0 fits only at (0,0)-(0,1): it goes there.'
     """
     about = {"forced": "is forced", "wrong": "cannot be right", "stuck": "is not forced",
              "solved": ""}[answer.status]
