@@ -189,7 +189,7 @@ def test_a_board_too_large_to_draw_on_is_refused_with_its_cell_size():
     planted = random_puzzle(30, seed=0)
     made = Generated("found", planted.puzzle, planted.solution, Grade("basic", {}, 1), "basic",
                      1, 0, 0.0, 0)
-    with pytest.raises(ArgumentError, match=r"31 x 32 cells prints on a4 with cells of 5\.\d mm"):
+    with pytest.raises(ArgumentError, match=r"31 x 32 cells prints on a4 with cells of 4\.5 mm"):
         worksheet_pages([made])
 
 

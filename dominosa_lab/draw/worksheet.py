@@ -194,7 +194,7 @@ def check_fits(shape: tuple[int, int], n: int, paper: str = "a4",
     ...     check_fits((31, 32), 30)
     ... except ArgumentError as err:
     ...     print(str(err).split(", less")[0])
-    puzzles: a board of 31 x 32 cells prints on a4 with cells of 5.3 mm
+    puzzles: a board of 31 x 32 cells prints on a4 with cells of 4.5 mm
     """
     check_choice("paper", paper, tuple(PAPERS))
     _layout(shape, n, paper, class_set)
@@ -363,7 +363,7 @@ def tick_lines(n: int, width: float) -> tuple[float, list[str]]:
     >>> tick_lines(2, 7.0)
     (12.5, ['☐ 0-0  ☐ 0-1  ☐ 0-2', '☐ 1-1  ☐ 1-2', '☐ 2-2'])
     >>> points, lines = tick_lines(14, 7.0); points, len(lines), lines[1]
-    (8.0, 17, '☐ 0-13  ☐ 0-14')
+    (8.0, 16, '☐ 0-14')
     """
     rows = [[f"\u2610 {lo}-{hi}" for hi in range(lo, n + 1)] for lo in range(n + 1)]
     longest = max(len("  ".join(row)) for row in rows)
