@@ -1,12 +1,14 @@
 """The notebook widgets in a real browser: JupyterLab on localhost, driven in headless Chromium.
 
 The lesson (``notebooks/00_teaching_backtracking.ipynb``) is opened in JupyterLab, its outputs
-cleared and all its cells run from the Run menu; then the stepper's *next* button is clicked and
-the board's picture must change. The play widget, which the lesson does not show, is displayed
-by a two-cell notebook written next to the lesson's copy; two clicks on adjacent cells must
-outline a domino, and its explanations are driven as a player would: a hint's sentence and
-highlighted domino, taking the hint, "why?" on its outline, undo naming the reason, and the
-places of a domino chosen in the list.
+cleared and all its cells run from the Run menu (its folded imports cell too); then its stepper
+is driven: *next* changes the board's picture, *next stop* reaches the first stop and its
+question, ▶ plays past it and holds at the second, and *next* passes that. Its play board at the
+end of section 5 gives a hint, and taking it outlines the forced domino. The play widget on the
+lesson's double-2 board is displayed by a two-cell notebook written next to the lesson's copy;
+two clicks on adjacent cells must outline a domino, and its explanations are driven as a player
+would: a hint's sentence and highlighted domino, taking the hint, "why?" on its outline, undo
+naming the reason, and the places of a domino chosen in the list.
 
 Nothing of the repository is written: JupyterLab serves a temporary copy of the lesson (which
 writes no figure file, as :data:`~dominosa_lab.draw.theme.FIGURES_ENV` is unset), and its
@@ -42,15 +44,9 @@ from pathlib import Path
 
 import pytest
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMEDRIVER = Path("/usr/bin/chromedriver")
+from tests.chromium import NEEDS_CHROMIUM, chromium
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not (CHROMIUM.is_file() and CHROMEDRIVER.is_file()),
-                       reason=f"needs {CHROMIUM} and {CHROMEDRIVER} "
-                              "(apt-get install chromium chromium-driver)"),
-]
+pytestmark = [pytest.mark.browser, NEEDS_CHROMIUM]
 
 pytest.importorskip("jupyterlab", reason="needs the notebooks extra (JupyterLab)")
 webdriver = pytest.importorskip("selenium.webdriver", reason="needs selenium (the test extra)")
@@ -75,32 +71,13 @@ PLAY = "browser_play_widget.ipynb"  # written into the temporary copy only
 STDOUT = "data-mime-type='application/vnd.jupyter.stdout'"
 STDERR = "data-mime-type='application/vnd.jupyter.stderr'"  # errors are shown as stderr too
 
-CODE_PROMPTS = ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell .jp-InputPrompt"
+# The prompts of the code cells' input areas (a folded input's placeholder has one too, empty).
+CODE_PROMPTS = ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell .jp-InputArea-prompt"
 
 SERVER_TIMEOUT = 60  # JupyterLab answering
 PAGE_TIMEOUT = 60  # JupyterLab's page up, the kernel idle
 RUN_TIMEOUT = 120  # all cells of the lesson run (about 10 s alone on a quiet machine)
 WIDGET_TIMEOUT = 30  # a click answered by the kernel
-
-CHROMIUM_ARGS = [
-    "--headless=new",
-    "--no-sandbox",  # root in CI
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--disable-quic",
-    "--no-first-run",
-    "--no-default-browser-check",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-breakpad",
-    "--disable-crash-reporter",
-    "--disable-default-apps",
-    "--disable-extensions",
-    "--disable-features=Translate,OptimizationHints,MediaRouter,AutofillServerCommunication",
-    "--metrics-recording-only",
-    "--window-size=1600,1200",
-]
 
 # JupyterLab's user settings for the test: no news or update toasts over the widgets, and every
 # cell attached to the page (no windowing), so what the test looks for is in the DOM.
@@ -284,27 +261,8 @@ def stop_server(server: subprocess.Popen, lab: Lab) -> None:
 @pytest.fixture
 def browser(tmp_path):
     """Headless Chromium through chromedriver, with a fresh profile; quits even on failure."""
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = str(CHROMIUM)
-    for arg in CHROMIUM_ARGS:
-        options.add_argument(arg)
-    options.add_argument(f"--user-data-dir={tmp_path / 'chromium-profile'}")
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    service = Service(executable_path=str(CHROMEDRIVER),
-                      log_output=str(tmp_path / "chromedriver.log"),
-                      env={**os.environ,  # crash reports and caches not in the user's HOME
-                           "XDG_CONFIG_HOME": str(tmp_path / "xdg-config"),
-                           "XDG_CACHE_HOME": str(tmp_path / "xdg-cache")})
-    driver = webdriver.Chrome(options=options, service=service)
-    driver.artifacts = tmp_path  # where failures leave a screenshot and the console
-    try:
+    with chromium(tmp_path) as driver:
         yield driver
-    finally:
-        with contextlib.suppress(WebDriverException):
-            driver.save_screenshot(str(tmp_path / "last.png"))
-        driver.quit()
 
 
 # --- waiting and clicking ------------------------------------------------------------------------
@@ -393,8 +351,13 @@ def open_notebook(driver, lab: Lab, path: str, workspace: str) -> None:
 
 
 def prompts(driver) -> list[str]:
-    """The execution counts of the code cells shown: "[ ]:", "[*]:" (queued, running), "[3]:"."""
-    return [p.text.strip() for p in driver.find_elements(By.CSS_SELECTOR, CODE_PROMPTS)]
+    """The execution counts of the code cells: "[ ]:", "[*]:" (queued, running), "[3]:".
+
+    Read from the page's text, not as shown: a cell whose source is folded (the lesson's
+    imports) hides its prompt, and Selenium reads a hidden element's shown text as empty.
+    """
+    return [" ".join(p.get_attribute("textContent").split())
+            for p in driver.find_elements(By.CSS_SELECTOR, CODE_PROMPTS)]
 
 
 def run_all(driver, lab: Lab) -> None:
@@ -424,27 +387,102 @@ def read_picture(driver, image) -> str | None:
 
 # --- the tests ----------------------------------------------------------------------------------
 
-def test_lesson_stepper_next_changes_the_board(lab, browser):
+def lesson_run():
+    """The lesson's run and stops, as its cells make them: rowscan on double-2, turning points."""
+    from dominosa_lab import Puzzle, solve
+    from dominosa_lab.draw.stepper import turning_points
+    from dominosa_lab.trace.tree import replay
+
+    double2 = Puzzle([[2, 0, 2, 2], [1, 0, 1, 2], [0, 1, 1, 0]])
+    frames = list(replay(solve(double2, method="rowscan", trace=True).trace))
+    return len(frames) - 1, turning_points(frames)
+
+
+def test_lesson_stepper_steps_reaches_its_stops_and_plays_past_them(lab, browser):
+    last, stops = lesson_run()
+    assert len(stops) >= 2
     open_notebook(browser, lab, f"notebooks/{LESSON}", "lesson")
     run_all(browser, lab)
     stepper = widget_output(browser, "next ▶", lab)
     counters = stepper.find_element(By.CSS_SELECTOR, ".widget-html")
     image = stepper.find_element(By.CSS_SELECTOR, "img.widget-image")
-    wait_for(browser, lambda d: "step 0 of" in counters.text, WIDGET_TIMEOUT,
-             "the stepper at step 0", lab)
+
+    def press(label):
+        stepper.find_element(By.XPATH, f".//button[normalize-space()='{label}']").click()
+
+    def shows(text, what, timeout=WIDGET_TIMEOUT):
+        wait_for(browser, lambda d: text in counters.text, timeout, what, lab)
+
+    shows(f"step 0 of {last}", "the stepper at step 0")
     before = wait_for(browser, lambda d: read_picture(d, image), WIDGET_TIMEOUT,
                       "the stepper's picture", lab)
     assert before.startswith("data:image/png;base64,")
 
-    stepper.find_element(By.XPATH, ".//button[normalize-space()='next ▶']").click()
-
-    wait_for(browser, lambda d: "step 1 of" in counters.text, WIDGET_TIMEOUT,
-             "the counters to show step 1", lab)
+    press("next ▶")
+    shows(f"step 1 of {last}", "the counters to show step 1")
     after = wait_for(browser, lambda d: (p := read_picture(d, image)) not in (None, before) and p,
                      WIDGET_TIMEOUT, "the board's picture to change", lab)
     for name, picture in (("stepper-step0.png", before), ("stepper-step1.png", after)):
         (browser.artifacts / name).write_bytes(b64decode(picture.split(",", 1)[1]))
-    assert after.startswith("data:image/png;base64,") and after != before
+
+    press("next stop ⏭")  # jumps to the first stop, which asks for a prediction
+    shows(f"step {stops[0]} of {last}", "the first stop reached")
+    shows(f"stop 1 of {len(stops)}: predict the next move", "the first stop's question")
+
+    # ▶ plays on from the stop, one step a tick, and holds at the next stop
+    stepper.find_element(By.CSS_SELECTOR, ".widget-play button").click()
+    shows(f"step {stops[1]} of {last}", "play to pass the first stop and hold at the second",
+          RUN_TIMEOUT)
+    shows(f"stop 2 of {len(stops)}", "the second stop's question")
+    wait_for(browser, lambda d: stepper.find_elements(By.CSS_SELECTOR, ".widget-play .fa-play"),
+             WIDGET_TIMEOUT, "play to pause at the second stop", lab)
+    browser.save_screenshot(str(browser.artifacts / "stepper-stop2.png"))
+
+    press("next ▶")  # one step past the stop: no question there
+    shows(f"step {stops[1] + 1} of {last}", "one step past the second stop")
+    assert "stop " not in counters.text
+
+
+def test_lesson_play_board_gives_a_hint_and_takes_it(lab, browser):
+    from dominosa_lab import unique_puzzle
+    from dominosa_lab.logic.step import placement_text
+    from dominosa_lab.trace.play import PlayBoard
+
+    board = PlayBoard(unique_puzzle(3, seed=1, grade="basic").puzzle)  # the lesson's
+    hint = board.next_hint()
+    forced = placement_text(hint.placement)
+    open_notebook(browser, lab, f"notebooks/{LESSON}", "lesson-play")
+    run_all(browser, lab)
+    play = widget_output(browser, "Take hint", lab)
+    status = play.find_element(By.XPATH, "(.//div[contains(@class, 'widget-vbox')])[1]/*[last()]")
+    n_rows, n_cols = board.puzzle.shape
+    buttons = play.find_element(By.CSS_SELECTOR, ".widget-gridbox").find_elements(
+        By.CSS_SELECTOR, "button.widget-button")
+    cell = {(r, c): buttons[n_cols * r + c] for r in range(n_rows) for c in range(n_cols)}
+
+    def press(label):
+        play.find_element(By.XPATH, f".//button[normalize-space()='{label}']").click()
+
+    def says(text, what):
+        wait_for(browser, lambda d: text in status.text, WIDGET_TIMEOUT, what, lab)
+
+    width, _, colour = play_widget.USER_BORDER.split()
+    a, b = hint.placement.cells
+    outside = "top" if a[0] == b[0] else "left"  # a side both halves have outside the domino
+
+    def outlined():
+        return all(cell[c].value_of_css_property(f"border-{outside}-width") == width
+                   and Color.from_string(cell[c].value_of_css_property(
+                       f"border-{outside}-color")).hex == colour for c in (a, b))
+
+    press("Hint")
+    says(f"Hint: {forced} is forced. {hint.steps[-1].sentence}", "the hint's sentence")
+    assert not outlined()
+    press("Take hint")
+    says(f"Drew: {forced} is forced.", "the hint taken")
+    wait_for(browser, lambda d: outlined(), WIDGET_TIMEOUT, "the taken domino outlined in red",
+             lab)
+    browser.save_screenshot(str(browser.artifacts / "lesson-play-hint-taken.png"))
 
 
 def test_play_widget_draws_a_domino_by_two_clicks(lab, browser):
@@ -473,10 +511,10 @@ def test_play_widget_draws_a_domino_by_two_clicks(lab, browser):
     assert border(first, "left") == plain
 
     first.click()
-    wait_for(browser, lambda d: "selected (0, 0)" in status.text, WIDGET_TIMEOUT,
+    wait_for(browser, lambda d: "square (0, 0) chosen" in status.text, WIDGET_TIMEOUT,
              "the first click to select cell (0, 0)", lab)
     second.click()
-    wait_for(browser, lambda d: status.text.startswith("drew"), WIDGET_TIMEOUT,
+    wait_for(browser, lambda d: status.text.startswith("you placed"), WIDGET_TIMEOUT,
              "the second click to draw a domino", lab)
     wait_for(browser, lambda d: border(first, "left") == user and border(second, "right") == user,
              WIDGET_TIMEOUT, "the domino's red outline", lab)
@@ -517,26 +555,28 @@ def test_play_widget_explains_hints_why_undo_and_where_a_domino_can_go(lab, brow
         wait_for(browser, lambda d: text in status.text, WIDGET_TIMEOUT, what, lab)
 
     press("Hint")  # the deduction's sentence, and its domino highlighted
-    says(hint.steps[-1].reason, "the hint's sentence")
+    says(f"Hint: {forced} is forced. {hint.steps[-1].sentence}", "the hint's sentence")
     wait_for(browser, lambda d: all(colour(cell[c]) == play_widget.HINT_COLOR
                                     for c in hint.placement.cells),
              WIDGET_TIMEOUT, "the forced domino highlighted", lab)
     browser.save_screenshot(str(browser.artifacts / "play-hint.png"))
 
     press("Take hint")
-    says(f"Drew: {forced} is forced", "the hint taken")
+    says(f"Drew: {forced} is forced.", "the hint taken")
+    board.take_hint()  # the same move on the test's board, for the texts that name it
+    taken = board.move_text(board.history()[-1])
     press("Why?")
     says("click an outlined domino", "the why? prompt")
     cell[hint.placement.a].click()
-    says(f"Why: {forced} is forced (drew {forced} (by a hint: {hint.steps[-1].deduction}))",
-         "the answer to why?")
+    says(f"Why: {forced} is forced ({taken}). {hint.steps[-1].sentence}", "the answer to why?")
 
     press("Undo")  # says what it took back, and why it had been there
-    says(f"undone: drew {forced} (by a hint: {hint.steps[-1].deduction}): "
-         f"{hint.steps[-1].reason}", "the undo and its reason")
+    says(f"undone: {taken}. {hint.steps[-1].sentence}", "the undo and its reason")
+    board.undo()
 
-    Select(play.find_element(By.CSS_SELECTOR, ".widget-dropdown select")).select_by_visible_text(
-        "1-2")
+    places_of = (".//div[contains(@class, 'widget-dropdown')]"
+                 "[.//label[normalize-space()='places of']]//select")  # the grade's is first
+    Select(play.find_element(By.XPATH, places_of)).select_by_visible_text("1-2")
     places = board.places((1, 2))
     says(f"1-2 can still go at {len(places)} places", "the places of 1-2")
     marked = {c for pl in places for c in pl.cells}

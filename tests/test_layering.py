@@ -22,7 +22,7 @@ LAYERS = [
     {"formats", "logic", "tilings"},
     {"solvers"},
     {"boards", "trace", "dominopeg"},
-    {"draw", "experiments"},
+    {"draw", "pages", "experiments"},
     {"cli", "reproduce"},
 ]
 RANK = {room: rank for rank, rooms in enumerate(LAYERS) for room in rooms}

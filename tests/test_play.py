@@ -221,13 +221,13 @@ def test_conflicts_name_a_domino_outlined_twice():
     board = PlayBoard(SMALL)
     board.draw((0, 0), (0, 1))  # 2-3
     board.draw((2, 1), (2, 2))  # 2-3 again
-    assert "domino (2, 3) is outlined 2 times" in board.conflicts()
+    assert "domino 2-3 is outlined 2 times" in board.conflicts()
 
 
 def test_conflicts_name_a_domino_with_no_place_left():
     board = PlayBoard(SMALL)  # 0-0 can only go at (1, 0)-(2, 0)
     board.draw((0, 0), (1, 0))
-    assert "domino (0, 0) has no place left" in board.conflicts()
+    assert "domino 0-0 has no place left" in board.conflicts()
 
 
 def test_conflicts_name_a_cell_with_no_free_neighbour():

@@ -91,7 +91,7 @@ def test_taking_a_hint_outlines_its_domino_and_remembers_the_deduction():
     hint = board.take_hint()
     move = board.placed_by((0, 1))
     assert move == Move((hint.placement,), (), "hint", hint.steps[-1:])
-    assert str(move) == "drew (0,0)-(0,1) (by a hint: domino_single_placement)"
+    assert str(move) == "drew (0,0)-(0,1) (by a hint: forced piece)"
 
 
 def test_an_outline_drawn_by_the_player_is_placed_by_you():

@@ -1,6 +1,11 @@
 """The ipywidgets front end, driven in code: clicks, buttons, checkbox, tables, status."""
 
-from dominosa_lab import Placement, Puzzle, from_tatham, load, random_puzzle
+import json
+from html import escape
+
+import pytest
+
+from dominosa_lab import Placement, Puzzle, from_tatham, load, random_puzzle, solve, unique_puzzle
 from dominosa_lab.draw.play_widget import (
     CELL_COLOR,
     HINT_COLOR,
@@ -93,7 +98,7 @@ def test_hint_button_shows_the_deductions_sentence_and_highlights_its_domino():
     w = PlayWidget(LARGE)
     w.hint_button.click()
     hint = w.board.next_hint()
-    assert hint.steps[-1].reason in w.status.value.replace("&#x27;", "'")
+    assert hint.steps[-1].sentence in w.status.value.replace("&#x27;", "'")
     for cell in hint.placement.cells:
         assert w.cells[cell].style.button_color == HINT_COLOR
     assert w.board.placements() == ()
@@ -126,8 +131,8 @@ def test_why_button_then_a_click_on_an_outline_explains_it_and_keeps_it():
     assert "click an outlined domino" in w.status.value
     clicks(w, placement.a)
     assert w.board.placements() == (placement,)  # answered, not erased
-    assert w.status.value.startswith(f"<b>Why</b>: {placement_text(placement)} is forced (drew")
-    assert "by a hint: " in w.status.value
+    assert w.status.value.startswith(
+        f"<b>Why</b>: {placement_text(placement)} is forced (a hint placed ")
 
 
 def test_why_on_a_free_cell_says_there_is_nothing_to_explain():
@@ -140,9 +145,10 @@ def test_why_on_a_free_cell_says_there_is_nothing_to_explain():
 def test_undo_button_says_what_it_took_back_and_why_it_was_there():
     w = PlayWidget(SMALL)
     w.take_button.click()
+    move = w.board.history()[-1]
     w.undo_button.click()
-    assert w.status.value.startswith("undone: drew ")
-    assert "(by a hint: " in w.status.value and "fits only at" in w.status.value
+    assert w.status.value.startswith("undone: a hint placed ")
+    assert escape(move.hints[0].sentence) in w.status.value
     assert w.board.placements() == ()
 
 
@@ -248,3 +254,77 @@ def test_showing_the_solution_of_an_unsolvable_board_says_so_and_unticks():
     w = PlayWidget(Puzzle([[0, 1, 0], [1, 0, 1]]))
     w.solution_box.value = True
     assert not w.solution_box.value and "has no solution to show" in w.status.value
+
+
+def test_a_domino_is_written_with_a_dash_and_a_placed_one_says_who_placed_it():
+    w = PlayWidget(SMALL)
+    clicks(w, (0, 0), (0, 1))
+    lo, hi = SMALL.domino_of(Placement((0, 0), (0, 1)))
+    assert w.status.value == f"you placed {lo}-{hi} on (0,0)-(0,1)"
+
+
+def test_a_hint_is_one_sentence_in_the_lessons_words():
+    w = PlayWidget(Puzzle([[2, 0, 2, 2], [1, 0, 1, 2], [0, 1, 1, 0]]))
+    w.hint_button.click()
+    assert "Forced piece: 0-0 fits only at (0,1)-(1,1): it goes there." in w.status.value
+    assert "[" not in w.status.value and "<ol>" not in w.status.value
+
+
+def test_a_hint_of_several_steps_folds_the_earlier_ones_under_how():
+    w = PlayWidget(from_tatham(OVERLAP))
+    w.hint_button.click()
+    steps = w.board.next_hint().steps
+    assert len(steps) > 1
+    assert f"how? ({len(steps) - 1} step" in w.status.value
+
+
+def test_the_board_numbers_its_rows_and_columns():
+    w = PlayWidget(SMALL)
+    grid = w.board_row.children[0]
+    n_rows, n_cols = SMALL.shape
+    labels = [c.value for c in grid.children[:n_cols + 1]]
+    assert [">" + str(c) + "<" in v for c, v in enumerate(labels[1:])] == [True] * n_cols
+    assert len(grid.children) == (n_rows + 1) * (n_cols + 1)
+
+
+def test_generate_with_a_grade_makes_a_unique_puzzle_of_that_grade():
+    w = PlayWidget(SMALL, grade="basic")
+    w.n_box.value, w.seed_box.value = 3, 1
+    w.generate_button.click()
+    assert w.board.puzzle == unique_puzzle(3, seed=1, grade="basic").puzzle
+    assert len(solve(w.board.puzzle, limit=None).solutions) == 1
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_generated_basic_boards_never_need_a_guess(seed):
+    w = PlayWidget(SMALL, grade="basic")
+    w.n_box.value, w.seed_box.value = 3, seed
+    w.generate_button.click()
+    w.add_button.click()
+    while not w.board.is_solved():
+        before = len(w.board.placements())
+        w.take_button.click()
+        assert len(w.board.placements()) == before + 1, w.status.value
+
+
+def test_save_then_load_brings_the_game_back(tmp_path):
+    w = PlayWidget(SMALL)
+    clicks(w, (0, 0), (0, 1))
+    w.file_box.value = str(tmp_path / "game.json")
+    w.save_button.click()
+    assert "saved to" in w.status.value
+    other = PlayWidget(LARGE)
+    other.file_box.value = w.file_box.value
+    other.load_button.click()
+    assert other.board.puzzle == SMALL
+    assert other.board.placements() == (Placement((0, 0), (0, 1)),)
+
+
+def test_loading_a_damaged_file_keeps_the_board_and_says_why(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"format": "something else"}))
+    w = PlayWidget(SMALL)
+    w.file_box.value = str(bad)
+    w.load_button.click()
+    assert w.board.puzzle == SMALL
+    assert "not loaded" in w.status.value and "not a dominosa-lab saved game" in w.status.value

@@ -12,14 +12,19 @@ import matplotlib.image
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from matplotlib.backends.backend_agg import FigureCanvasAgg
 
 from dominosa_lab import random_puzzle
 from dominosa_lab.boards import Generated
 from dominosa_lab.boards.distinct import distinct_puzzles
 from dominosa_lab.draw.worksheet import (
     DRAW_CELL,
+    MARGIN,
     PAPERS,
+    TICK_POINTS_MIN,
+    check_fits,
     tatham_id,
+    tick_lines,
     worksheet_pages,
     write_worksheets,
 )
@@ -184,5 +189,74 @@ def test_a_board_too_large_to_draw_on_is_refused_with_its_cell_size():
     planted = random_puzzle(30, seed=0)
     made = Generated("found", planted.puzzle, planted.solution, Grade("basic", {}, 1), "basic",
                      1, 0, 0.0, 0)
-    with pytest.raises(ArgumentError, match=r"31 x 32 cells prints on a4 with cells of 5\.\d mm"):
+    with pytest.raises(ArgumentError, match=r"31 x 32 cells prints on a4 with cells of 4\.5 mm"):
         worksheet_pages([made])
+
+
+def planted(n, seed=0):
+    """A board of the double-n set as the printer takes it (unique or not: only its size
+    matters to the layout)."""
+    made = random_puzzle(n, seed=seed)
+    return Generated("found", made.puzzle, made.solution, Grade("basic", {}, 1), "basic", 1, 0,
+                     0.0, 0)
+
+
+def outside(fig):
+    """The texts and boards of a page that reach into its margins (or off the paper)."""
+    fig.canvas.draw()  # an Agg canvas: the extents are the printed ones
+    renderer = fig.canvas.get_renderer()
+    width, height = (v * fig.dpi for v in fig.get_size_inches())
+    inside = (MARGIN * fig.dpi * 0.5, width - MARGIN * fig.dpi * 0.5)
+    out = []
+    for artist in [*fig.texts, *fig.axes]:
+        box = artist.get_window_extent(renderer)
+        if box.x0 < inside[0] or box.x1 > inside[1] or box.y0 < 0 or box.y1 > height:
+            out.append(artist.get_text() if hasattr(artist, "get_text") else "a board")
+    return out
+
+
+@pytest.mark.parametrize("paper", sorted(PAPERS))
+@pytest.mark.parametrize("n", [3, 9, 14, 15])
+@pytest.mark.parametrize("class_set", [True, False])
+def test_every_text_and_board_stays_inside_the_page(n, paper, class_set):
+    for fig in worksheet_pages([planted(n)], paper=paper, class_set=class_set):
+        FigureCanvasAgg(fig)
+        assert outside(fig) == []
+
+
+@pytest.mark.parametrize("paper", sorted(PAPERS))
+def test_the_dominoes_to_tick_end_above_the_board(paper):
+    fig = worksheet_pages([planted(14)], paper=paper, class_set=True)[0]
+    FigureCanvasAgg(fig).draw()
+    renderer = fig.canvas.get_renderer()
+    (ticks,) = [t for t in fig.texts if "\u2610 0-0" in t.get_text()]
+    caption = next(t for t in fig.texts if t.get_text() == "Puzzle 1")
+    assert ticks.get_window_extent(renderer).y0 > caption.get_window_extent(renderer).y1
+
+
+def test_a_full_row_of_dominoes_to_tick_shrinks_to_the_width_then_wraps():
+    assert tick_lines(3, 7.0)[0] == 12.5
+    points, lines = tick_lines(14, 7.0)
+    assert points == TICK_POINTS_MIN and len(lines) > 15
+    assert max(map(len, lines)) * 0.62 * points <= 7.0 * 72
+
+
+def test_the_largest_class_set_that_fits_is_accepted_and_the_next_refused():
+    for paper in PAPERS:
+        check_fits((15, 16), 14, paper, class_set=True)
+    with pytest.raises(ArgumentError, match="choose a smaller N"):
+        check_fits((31, 32), 30, "a4", class_set=True)
+
+
+def test_students_pages_carry_no_page_count_and_answer_pages_do(small):
+    pages = worksheet_pages(small, class_set=True)
+    texts = [[t.get_text() for t in fig.texts] for fig in pages]
+    assert not any("page" in t for page in texts[:-1] for t in page)
+    assert "answers, page 1 of 1" in texts[-1]
+
+
+def test_the_answer_key_can_go_to_a_file_of_its_own(small, tmp_path):
+    written = write_worksheets(small, tmp_path / "class.png", class_set=True,
+                               answers=tmp_path / "key.png")
+    assert [p.name for p in written] == [*(f"class-{k:02d}.png" for k in range(1, 6)),
+                                         "key-01.png"]

@@ -28,6 +28,43 @@ def test_print_class_writes_a_page_per_student_and_the_answers(tmp_path, capsys)
                            "from seeds 0-4")
 
 
+@POPPLER
+def test_print_answers_writes_the_key_to_its_own_file(tmp_path, capsys):
+    out, key = tmp_path / "class.pdf", tmp_path / "key.pdf"
+    assert main(["print", "3", "--class", "3", "-o", str(out), "--answers", str(key)]) == 0
+    assert (pages(out), pages(key)) == (3, 1)
+    assert capsys.readouterr().out.startswith(f"wrote {out}, {key}: 3 unique basic double-3 "
+                                              "puzzles, from seeds 0-2")
+
+
+def test_one_puzzle_is_written_in_the_singular(tmp_path, capsys):
+    assert main(["print", "3", "--count", "1", "-o", str(tmp_path / "one.pdf")]) == 0
+    said = capsys.readouterr().out
+    assert ": 1 unique basic double-3 puzzle and its answer, from seed 0;" in said
+
+
+def test_the_time_reported_is_the_whole_commands(tmp_path, capsys):
+    import time
+
+    start = time.perf_counter()
+    assert main(["print", "3", "--count", "2", "-o", str(tmp_path / "b.pdf")]) == 0
+    wall = time.perf_counter() - start
+    said = float(capsys.readouterr().out.rstrip().rsplit("; ", 1)[1].removesuffix(" s"))
+    assert 0.5 * wall <= said <= wall + 0.05  # pages drawn and written are counted too
+
+
+def test_a_size_too_large_for_the_page_is_refused_before_any_puzzle_is_made(tmp_path,
+                                                                          monkeypatch, capsys):
+    import dominosa_lab.boards.distinct as distinct
+
+    def never(*args, **kwargs):
+        raise AssertionError("a puzzle was made")
+
+    monkeypatch.setattr(distinct, "distinct_puzzles", never)
+    assert main(["print", "30", "--class", "2", "-o", str(tmp_path / "c.pdf")]) == 2
+    assert "choose a smaller N" in capsys.readouterr().err
+
+
 def test_print_writes_puzzles_pdf_in_the_current_folder_by_default(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     assert main(["print", "4", "--count", "2"]) == 0

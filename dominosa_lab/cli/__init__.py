@@ -58,7 +58,7 @@ __all__ = [
 #: The commands in the order ``--help`` lists them, and the module of each.
 COMMANDS = {"solve": "solve", "hint": "hint", "count": "count", "grade": "grade",
             "generate": "generate", "draw": "draw", "print": "worksheets",
-            "catalog": "catalog", "reproduce": "reproduce", "experiment": "experiment"}
+            "pages": "pages", "student": "student", "catalog": "catalog", "reproduce": "reproduce", "experiment": "experiment"}
 
 
 def command(name: str) -> ModuleType:

@@ -55,32 +55,40 @@ def build(p: argparse.ArgumentParser) -> None:
               "FILE-01.png, ...; default: puzzles.pdf", default="puzzles.pdf")
     p.add_argument("--output", action=Renamed, instead="the pages are -o/--out FILE")
     p.add_argument("--title", help="the heading of every page (default: what the puzzles are)")
+    p.add_argument("--answers", metavar="FILE",
+                   help="write the answers to FILE (.pdf, .png, .svg), the answer key apart "
+                   "from the students' pages (default: on the last pages of -o)")
     flags.add(p, "--time-limit", f"default: {flags.DEFAULT_TIME_LIMIT:g}")
     flags.add(p, "--json")
 
 
 def run(args: argparse.Namespace) -> int:
     """Make the puzzles, write the pages, and say what was written."""
-    from dominosa_lab.draw.worksheet import PAGE_FORMATS, write_worksheets
+    from dominosa_lab.draw.worksheet import PAGE_FORMATS, check_fits, write_worksheets
 
     out = writable_file(typed(args, "out", "-o"), args.out, PAGE_FORMATS)
+    key = (None if args.answers is None
+           else writable_file("--answers", args.answers, PAGE_FORMATS))
     count = args.class_set if args.class_set is not None else args.count
     time_limit, default = flags.time_limit(args.time_limit, exponential=True)
     shape = None if args.shape is None else read_shape(args.shape)
-    what = f"{count} unique {args.grade} double-{args.n} puzzles"
+    check_fits(_rows_cols(shape, args.n), args.n, args.paper, args.class_set is not None)
+    what = f"{count} unique {args.grade} double-{args.n} puzzle{'s' * (count != 1)}"
     with progress_line(args, f"making {what}") as line:
         made = _make(args, count, shape, time_limit)
         if made.status == "found":
             line.say(f"drawing the pages of {what}")
             written = write_worksheets(made.puzzles, out, paper=args.paper,
-                                       class_set=args.class_set is not None, title=args.title)
+                                       class_set=args.class_set is not None, title=args.title,
+                                       answers=key)
     wall = time.perf_counter() - args.start
     if made.status != "found":
         print(f"dominosa-lab: nothing written: {made.reason}"
               + (f" (the default time limit; {flags.LIFT})" if default and "time limit" in
                  made.reason else ""), file=sys.stderr)
         return EXIT_FAILED
-    seeds = f"{args.seed}-{args.seed + made.seeds - 1}"
+    last = args.seed + made.seeds - 1
+    seeds = str(args.seed) if last == args.seed else f"{args.seed}-{last}"
     if args.json:
         print_json({"wrote": list(map(str, written)), "puzzles": count, "grade": args.grade,
                     "n": args.n, "seeds": seeds, "repeats": made.repeats,
@@ -88,9 +96,17 @@ def run(args: argparse.Namespace) -> int:
         return 0
     skipped = (f"; {made.repeats} skipped as the same as another up to turns, mirrors and "
                "renumbering" if made.repeats else "")
-    print(f"wrote {', '.join(map(str, written))}: {what} and their answers, from seeds "
-          f"{seeds}{skipped}; {wall:.1f} s")
+    answers = "" if key is not None else " and its answer" if count == 1 else " and their answers"
+    print(f"wrote {', '.join(map(str, written))}: {what}{answers}, from "
+          f"seed{'s' * (last != args.seed)} {seeds}{skipped}; {wall:.1f} s")
     return 0
+
+
+def _rows_cols(shape: BoardShape | None, n: int) -> tuple[int, int]:
+    """The rows and columns of a ``--shape`` (a size or a mask), or of the double-n rectangle."""
+    if shape is None:
+        return n + 1, n + 2
+    return shape if isinstance(shape, tuple) else (len(shape), max(map(len, shape)))
 
 
 def _make(args: argparse.Namespace, count: int, shape: BoardShape | None,

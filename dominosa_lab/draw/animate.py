@@ -196,6 +196,7 @@ def animate(
         raise TraceError("result.trace has no events to animate")
     ax = ax if ax is not None else _new_axes(puzzle, dpi)
     label = f"{result.method}: " if result.method else ""
+    last = len(result.trace)  # frames are numbered by step, as the stepper counts them
     # Wrap captions to the figure: DejaVu Sans averages under 0.62 em per character.
     per_line = max(20, int(ax.figure.get_figwidth() * 72 / (0.62 * TITLE_SIZE)))
 
@@ -210,7 +211,7 @@ def animate(
             outline(ax, puzzle, frame.removed, REMOVED_COLOR, linestyle="dashed")
         if frame.dead_end:
             _flash(ax, puzzle)
-        ax.set_title(f"{label}frame {i + 1} of {len(shown)}\n"
+        ax.set_title(f"{label}step {frame.state.step} of {last}\n"
                      f"{wrap_caption(frame.caption, per_line)}",
                      fontsize=TITLE_SIZE)
         return []

@@ -8,12 +8,15 @@ outlines that domino; "Search and add" applies the simple hints until none is le
 "Why?" then a click on an outline says who drew it and which deductions force it;
 "Undo" says what it took back and why it had been there; choosing a domino in the
 list marks every place it can still go. The checkbox shows the solution on the
-honour system. The two triangular tables update after every move. All the logic
-lives in the PlayBoard; this
-module only turns clicks into its calls and its state into widget properties,
-so tests drive it with ``button.click()`` and ``checkbox.value = True``. As in
-Darby's program, "Generate" makes a new puzzle by his parity method from the
-key (N and seed) in the boxes, so a key noted down brings the same puzzle back.
+honour system. The two triangular tables update after every move; "Save" and "Load"
+keep a game in the JSON file named in the box. Rows and columns are numbered, a domino
+is written ``0-1`` and a hint speaks the lesson's words (*forced piece*, *forced
+location*) in one sentence, its earlier steps folded under it. All the logic lives in
+the PlayBoard; this module only turns clicks into its calls and its state into widget
+properties, so tests drive it with ``button.click()`` and ``checkbox.value = True``.
+"Generate" makes a new puzzle from the key (N and seed) in the boxes, so a key noted
+down brings the same puzzle back: a unique puzzle of the grade chosen, or, as in
+Darby's program, a puzzle by his parity method (which may have several solutions).
 """
 
 from __future__ import annotations
@@ -29,14 +32,17 @@ except ImportError as error:
     raise missing_extra("notebooks", error) from None
 
 from dominosa_lab.boards.planted import random_puzzle
+from dominosa_lab.boards.unique import GOALS, unique_puzzle
 from dominosa_lab.core.puzzle import Cell, Placement, Puzzle
-from dominosa_lab.errors import PuzzleError
-from dominosa_lab.logic.step import placement_text
+from dominosa_lab.errors import DominosaError
+from dominosa_lab.logic.step import domino_text, placement_text
 from dominosa_lab.trace.play import DominoTable, Explanation, PlayBoard
 
 __all__ = [
     "CELL_COLOR",
     "CELL_SIZE",
+    "DARBY",
+    "GENERATE_SECONDS",
     "HINT_COLOR",
     "PLACES_COLOR",
     "PLAIN_BORDER",
@@ -54,12 +60,17 @@ CELL_SIZE = "38px"
 USER_BORDER = "3px solid #c0392b"  # Darby draws the player's outlines in red
 SOLUTION_BORDER = "3px solid #222222"  # and the solution in black
 PLAIN_BORDER = "1px solid #d0d0d0"
-SELECTED_COLOR = "#f9e79f"
-HINT_COLOR = "#abebc6"  # the domino a hint forces
-READ_COLOR = "#d6eaf8"  # the squares a hint's steps read
-READ_BORDER = "2px dashed #2874a6"  # round the placements a hint read, or a domino's places
-PLACES_COLOR = "#fad7a0"  # the squares where the chosen domino can still go
+# Fills told apart by colour-blind eyes too (Okabe and Ito's palette, lightened): yellow,
+# bluish green, sky blue and orange differ in lightness as well as hue.
+SELECTED_COLOR = "#f0e442"
+HINT_COLOR = "#7fd1b9"  # the domino a hint forces
+READ_COLOR = "#bfe3f7"  # the squares a hint's steps read
+READ_BORDER = "2px dashed #0072b2"  # round the placements a hint read, or a domino's places
+PLACES_COLOR = "#f5c36b"  # the squares where the chosen domino can still go
 CELL_COLOR = "#eeeeee"
+#: The *Generate* choice of Darby's parity puzzles (several solutions possible), beside the grades.
+DARBY = "Darby's parity (not unique)"
+GENERATE_SECONDS = 30.0  #: the budget of *Generate* for a unique puzzle
 _SIDES = (("top", (-1, 0)), ("right", (0, 1)), ("bottom", (1, 0)), ("left", (0, -1)))
 
 
@@ -70,6 +81,9 @@ class PlayWidget:
     ----------
     board : PlayBoard or Puzzle
         The game to play (a puzzle starts an empty board).
+    grade : str or None
+        What *Generate* makes first: a unique puzzle of this grade (one of
+        :data:`~dominosa_lab.boards.unique.GOALS`), or None for Darby's parity puzzles.
 
     Examples
     --------
@@ -82,7 +96,7 @@ class PlayWidget:
     '3px solid #c0392b'
     """
 
-    def __init__(self, board: PlayBoard | Puzzle) -> None:
+    def __init__(self, board: PlayBoard | Puzzle, grade: str | None = None) -> None:
         self.board = board if isinstance(board, PlayBoard) else PlayBoard(board)
         self.selected: Cell | None = None
         self.asking_why = False
@@ -104,23 +118,33 @@ class PlayWidget:
         self.solution_box = widgets.Checkbox(value=False, description="Show the solution",
                                              indent=False)
         self.solution_box.observe(lambda _: self.toggle_solution(), names="value")
-        self.n_box = widgets.BoundedIntText(value=self.board.puzzle.max_pip, min=1, max=12,
+        self.n_box = widgets.BoundedIntText(value=self.board.puzzle.max_pip, min=1, max=9,
                                             description="N", layout=widgets.Layout(width="120px"))
         self.seed_box = widgets.BoundedIntText(value=0, min=0, max=2**31 - 1, description="seed",
                                                layout=widgets.Layout(width="180px"))
+        self.grade_box = widgets.Dropdown(options=[*GOALS, DARBY],
+                                          value=DARBY if grade is None else grade,
+                                          description="grade", layout=widgets.Layout(
+                                              width="260px"))
         self.generate_button = self._button("Generate", "a new puzzle from the key N, seed",
                                             self.generate)
+        self.file_box = widgets.Text(value="game.json", description="file",
+                                     layout=widgets.Layout(width="220px"))
+        self.save_button = self._button("Save", "write this game to the file", self.save)
+        self.load_button = self._button("Load", "read a game from the file", self.load)
         self.title = widgets.HTML()
         self.status = widgets.HTML()
         self.tables = widgets.HTML()
         # Top-aligned: a row stretched to the tables' height would pull the cells apart.
         self.board_row = widgets.HBox(layout=widgets.Layout(align_items="flex-start"))
         self.widget = widgets.VBox([
-            widgets.HBox([self.title, self.n_box, self.seed_box, self.generate_button]),
+            widgets.HBox([self.title, self.n_box, self.seed_box, self.grade_box,
+                          self.generate_button]),
             self.board_row,
             widgets.HBox([self.hint_button, self.take_button, self.add_button, self.why_button,
                           self.undo_button]),
             widgets.HBox([self.domino_box, self.solution_box]),
+            widgets.HBox([self.file_box, self.save_button, self.load_button]),
             self.status,
         ])
         self.new_game(self.board)
@@ -152,28 +176,58 @@ class PlayWidget:
         try:
             if self.board.outline_at(cell) is not None:
                 self.selected = None
-                self._say(f"erased {self.board.erase(cell)}")
+                self.board.erase(cell)
+                self._say(self.board.move_text(self.board.history()[-1]))
             elif self.selected is None:
                 self.selected = cell
-                self._say(f"selected {cell}; click an adjacent free cell")
+                self._say(f"square {_cell(cell)} chosen: click a free square beside it")
             elif self.selected == cell:
                 self.selected = None
-                self._say("selection cleared")
+                self._say("choice cleared")
             else:
                 first, self.selected = self.selected, None
-                self._say(f"drew {self.board.draw(first, cell)}")
-        except PuzzleError as err:
+                self.board.draw(first, cell)
+                self._say(self.board.move_text(self.board.history()[-1]))
+        except DominosaError as err:
             self._say(str(err), error=True)
         self.refresh()
 
     def generate(self) -> None:
-        """Darby's Generate: a new puzzle by his parity method from the key in the boxes."""
+        """A new puzzle from the key in the boxes: unique of the grade chosen, or Darby's."""
+        n, seed, grade = self.n_box.value, self.seed_box.value, self.grade_box.value
         try:
-            puzzle = random_puzzle(self.n_box.value, self.seed_box.value, tiling="parity").puzzle
-        except PuzzleError as err:
+            if grade == DARBY:
+                puzzle = random_puzzle(n, seed, tiling="parity").puzzle
+            else:
+                made = unique_puzzle(n, grade=grade, seed=seed, time_limit=GENERATE_SECONDS)
+                if made.puzzle is None:
+                    self._say(f"no {grade} double-{n} puzzle from seed {seed}: {made.reason}; "
+                              "try another seed or grade", error=True)
+                    return
+                puzzle = made.puzzle
+        except DominosaError as err:
             self._say(str(err), error=True)
             return
         self.new_game(PlayBoard(puzzle))
+
+    def save(self) -> None:
+        """Write the game to the file named in the box."""
+        try:
+            self.board.save(self.file_box.value)
+        except (DominosaError, OSError) as err:
+            self._say(f"not saved: {err}", error=True)
+            return
+        self._say(f"saved to {self.file_box.value}")
+
+    def load(self) -> None:
+        """Read a game from the file named in the box (a bad file is named, the board kept)."""
+        try:
+            board = PlayBoard.load(self.file_box.value)
+        except (DominosaError, OSError) as err:
+            self._say(f"not loaded: {err}", error=True)
+            return
+        self.new_game(board)
+        self._say(f"loaded {self.file_box.value}: {len(board.placements())} dominoes placed")
 
     def hint(self) -> None:
         """Show the steps to the next forced domino: sentences, squares and placements read."""
@@ -197,11 +251,11 @@ class PlayWidget:
         """Who drew the outline covering ``cell``, and the deductions that force it."""
         try:
             answer, move = self.board.why(cell), self.board.placed_by(cell)
-        except PuzzleError as err:
+        except DominosaError as err:
             self._say(str(err), error=True)
             self.refresh()
             return
-        self._explain(answer, "Why", note=str(move))
+        self._explain(answer, "Why", note=self.board.move_text(move))
 
     def show_places(self) -> None:
         """Mark every place the domino chosen in the list can still go."""
@@ -214,14 +268,15 @@ class PlayWidget:
         self.dashed = places
         self.marked = {cell: PLACES_COLOR for pl in places for cell in pl.cells}
         where = ", ".join(map(placement_text, places))
-        self._say(f"{domino[0]}-{domino[1]} can still go at {len(places)} "
+        self._say(f"{domino_text(domino)} can still go at {len(places)} "
                   f"place{'s' * (len(places) != 1)}{': ' + where if places else ''}")
         self.refresh()
 
     def apply_hints(self) -> None:
         """Darby's "Search and add": draw forced outlines until none is left."""
         self._unmark()
-        self._say(f"added {len(self.board.apply_hints())} outlines")
+        added = len(self.board.apply_hints())
+        self._say(f"placed {added} forced domino{'es' * (added != 1)}")
         self.refresh()
 
     def undo(self) -> None:
@@ -229,9 +284,9 @@ class PlayWidget:
         self._unmark()
         try:
             move = self.board.undo()
-            why = f": {move.hints[0].reason}" if len(move.hints) == 1 else ""
-            self._say(f"undone: {move}{why}")
-        except PuzzleError as err:
+            why = f" {move.hints[0].sentence}" if len(move.hints) == 1 else ""
+            self._say(f"undone: {self.board.move_text(move)}.{why}")
+        except DominosaError as err:
             self._say(str(err), error=True)
         self.refresh()
 
@@ -273,7 +328,7 @@ class PlayWidget:
         if self.solution_box.value:
             try:
                 self.board.show_solution()
-            except PuzzleError as err:
+            except DominosaError as err:
                 self.solution_box.value = False
                 self._say(str(err), error=True)
                 return
@@ -328,27 +383,43 @@ class PlayWidget:
         return button
 
     def _grid(self) -> widgets.GridBox:
+        """The cells under their column numbers, beside their row numbers."""
         n_rows, n_cols = self.board.puzzle.shape
-        children = [self.cells.get((r, c)) or widgets.Box(layout=widgets.Layout(
-            width=CELL_SIZE, height=CELL_SIZE)) for r in range(n_rows) for c in range(n_cols)]
+        children = [_label(""), *(_label(str(c)) for c in range(n_cols))]
+        for r in range(n_rows):
+            children.append(_label(str(r)))
+            children += [self.cells.get((r, c)) or widgets.Box(layout=widgets.Layout(
+                width=CELL_SIZE, height=CELL_SIZE)) for c in range(n_cols)]
         return widgets.GridBox(children, layout=widgets.Layout(
-            grid_template_columns=f"repeat({n_cols}, {CELL_SIZE})",
-            grid_template_rows=f"repeat({n_rows}, {CELL_SIZE})", grid_gap="0px",
+            grid_template_columns=f"repeat({n_cols + 1}, {CELL_SIZE})",
+            grid_template_rows=f"repeat({n_rows + 1}, {CELL_SIZE})", grid_gap="0px",
             margin="0px 24px 0px 0px"))
 
     def _repr_mimebundle_(self, **kwargs):
         return self.widget._repr_mimebundle_(**kwargs)
 
 
+def _label(text: str) -> widgets.HTML:
+    """A row or column number beside the board."""
+    return widgets.HTML(f'<div style="text-align:center;color:#555;line-height:{CELL_SIZE}">'
+                        f"{text}</div>", layout=widgets.Layout(width=CELL_SIZE,
+                                                               height=CELL_SIZE))
+
+
+def _cell(cell: Cell) -> str:
+    """``(row, column)`` as the lesson writes a square."""
+    return f"({cell[0]}, {cell[1]})"
+
+
 def explanation_html(answer: Explanation, title: str, note: str = "") -> str:
-    """An explanation as HTML: a heading, what it is about, its steps as a numbered list.
+    """An explanation as HTML: a heading, the last step in one plain sentence, and the steps
+    before it folded under "how?".
 
     Examples
     --------
     >>> from dominosa_lab import Puzzle
-    >>> html = explanation_html(PlayBoard(Puzzle([[0, 0, 1], [1, 1, 0]])).next_hint(), "Hint")
-    >>> html.split("<ol>")[0]
-    '<b>Hint</b>: (0,0)-(0,1) is forced'
+    >>> explanation_html(PlayBoard(Puzzle([[0, 0, 1], [1, 1, 0]])).next_hint(), "Hint")
+    '<b>Hint</b>: (0,0)-(0,1) is forced. Forced piece: 0-0 fits only at (0,0)-(0,1): it goes there.'
     """
     about = {"forced": "is forced", "wrong": "cannot be right", "stuck": "is not forced",
              "solved": ""}[answer.status]
@@ -357,9 +428,14 @@ def explanation_html(answer: Explanation, title: str, note: str = "") -> str:
         head += f": {placement_text(answer.placement)} {about}"
     if note:
         head += f" ({escape(note)})"
-    steps = "".join(f"<li>[{escape(h.level)}] {escape(h.reason)}</li>" for h in answer.steps)
+    head += "." if answer.placement is not None and about else ""
+    last = f" {escape(answer.steps[-1].sentence)}" if answer.steps else ""
+    earlier = "".join(f"<li>{escape(h.sentence)}</li>" for h in answer.steps[:-1])
+    how = (f"<details><summary>how? ({len(answer.steps) - 1} step"
+           f"{'s' * (len(answer.steps) != 2)} before it)</summary><ol>{earlier}</ol></details>"
+           if earlier else "")
     reason = f"<br>{escape(answer.reason)}" if answer.reason else ""
-    return head + (f"<ol>{steps}</ol>" if steps else "") + reason
+    return head + last + how + reason
 
 
 def table_html(table: DominoTable) -> str:

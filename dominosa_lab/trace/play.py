@@ -36,15 +36,31 @@ from dominosa_lab.logic import (
     run,
     square_single_placement,
 )
-from dominosa_lab.logic.step import placement_text
+from dominosa_lab.logic.step import domino_text, placement_text
 from dominosa_lab.solvers import solve
 
-__all__ = ["SAVE_FORMAT", "SAVE_VERSION", "DominoTable", "Explanation", "Hint", "Move",
-           "PlayBoard"]
+__all__ = ["LESSON_WORDS", "SAVE_FORMAT", "SAVE_VERSION", "DominoTable", "Explanation", "Hint",
+           "Move", "PlayBoard", "deduction_words"]
 
 #: The ``format`` field of a saved game, and the newest version this code reads and writes.
 SAVE_FORMAT = "dominosa-lab/play"
 SAVE_VERSION = 1
+#: The lesson's names (notebook 00, after Caviness) of the two deductions a beginner uses.
+LESSON_WORDS = {"domino_single_placement": "forced piece",
+                "square_single_placement": "forced location"}
+#: Where a deduction's sentence stops saying what it forces and starts listing what it rules out.
+_TAILS = (" (rules out", ", so no other domino", " and nowhere else")
+
+
+def deduction_words(name: str) -> str:
+    """A deduction's key in the lesson's words (``forced piece``), else in plain words.
+
+    Examples
+    --------
+    >>> deduction_words("domino_single_placement"), deduction_words("hall_sets")
+    ('forced piece', 'hall sets')
+    """
+    return LESSON_WORDS.get(name, name.replace("_", " "))
 
 
 @dataclass(frozen=True)
@@ -81,6 +97,23 @@ class Hint:
 
     def __str__(self) -> str:
         return self.reason if self.placement is None else f"{self.placement}: {self.reason}"
+
+    @property
+    def sentence(self) -> str:
+        """The step in one plain sentence: its name in the lesson's words and what it forces,
+        without the list of placements it rules out.
+
+        Examples
+        --------
+        >>> from dominosa_lab import Puzzle
+        >>> board = PlayBoard(Puzzle([[2, 0, 2, 2], [1, 0, 1, 2], [0, 1, 1, 0]]))
+        >>> board.next_hint().steps[-1].sentence
+        'Forced piece: 0-0 fits only at (0,1)-(1,1): it goes there.'
+        """
+        text = self.reason
+        for tail in _TAILS:
+            text = text.split(tail)[0]
+        return f"{deduction_words(self.deduction).capitalize()}: {text}."
 
 
 @dataclass(frozen=True)
@@ -140,7 +173,7 @@ class Move:
         what = ", ".join(map(placement_text, self.added or self.removed))
         if self.by != "hint":
             return f"{verb} {what} (by you)"
-        deductions = ", ".join(dict.fromkeys(h.deduction for h in self.hints))
+        deductions = ", ".join(dict.fromkeys(deduction_words(h.deduction) for h in self.hints))
         return f"{verb} {what} (by a hint: {deductions})"
 
 
@@ -316,9 +349,10 @@ class PlayBoard:
         ['cell (0, 0) has no free neighbour']
         """
         drawn, state = self.drawn_counts(), self.state()
-        out = [f"domino {d} is outlined {n} times" for d, n in drawn.values.items() if n > 1]
-        out += [f"domino {d} has no place left" for d in sorted(state.empty_dominoes())
-                if drawn[d] == 0]
+        out = [f"domino {domino_text(d)} is outlined {n} times"
+               for d, n in drawn.values.items() if n > 1]
+        out += [f"domino {domino_text(d)} has no place left"
+                for d in sorted(state.empty_dominoes()) if drawn[d] == 0]
         out += [f"cell {cell} has no free neighbour" for cell in state.empty_cells()
                 if cell not in self._at]
         return out
@@ -402,6 +436,24 @@ class PlayBoard:
             return Explanation("stuck", target, (), f"no deduction from the other outlines "
                                f"forces {target}: it may still be right, as a guess")
         return Explanation(answer.status, target, answer.steps, answer.reason)
+
+    def move_text(self, move: Move) -> str:
+        """A move in the lesson's words, dominoes written ``0-1``.
+
+        Examples
+        --------
+        >>> from dominosa_lab import Puzzle
+        >>> board = PlayBoard(Puzzle([[0, 0, 1], [1, 1, 0]]))
+        >>> _ = board.draw((0, 2), (1, 2)); board.move_text(board.history()[-1])
+        'you placed 0-1 on (0,2)-(1,2)'
+        """
+        pieces = ", ".join(f"{domino_text(self.puzzle.domino_of(pl))} "
+                           f"{'on' if move.added else 'from'} {placement_text(pl)}"
+                           for pl in move.added or move.removed)
+        if move.by != "hint":
+            return f"you {'placed' if move.added else 'took away'} {pieces}"
+        words = ", ".join(dict.fromkeys(deduction_words(h.deduction) for h in move.hints))
+        return f"a hint placed {pieces} ({words})"
 
     def history(self) -> tuple[Move, ...]:
         """The moves :meth:`undo` can take back, oldest first."""
