@@ -124,7 +124,7 @@ def __getattr__(name: str) -> Any:
 
 
 def _is_submodule(name: str) -> bool:
-    """Whether ``dominosa_lab.NAME`` is one of the package's public modules or subpackages."""
+    """Whether ``name`` is one of the package's public modules or subpackages."""
     here = Path(__file__).parent
     return (name.isidentifier() and not name.startswith("_")
             and ((here / name / "__init__.py").is_file() or (here / f"{name}.py").is_file()))

@@ -80,10 +80,18 @@ def test_a_damaged_saved_game_is_refused_by_name(key, value, junk):
         deep = Path(folder, "deep.json")
         deep.write_text(json.dumps(data).replace(json.dumps(value), _nested(value, junk)))
         answered("PlayBoard.load nested", PlayBoard.load, deep)
-        answered("PlayBoard.save path", PlayBoard(SMALL).save, value)
+        answered("PlayBoard.save path", PlayBoard(SMALL).save, _inside(folder, value))
         for place in (folder, Path(folder, "missing", "game.json"), Path(good, "under.json")):
             answered("PlayBoard.save folder", PlayBoard(SMALL).save, place)
     answered("PlayBoard", PlayBoard, value)
+
+
+def _inside(folder: str, value):
+    """``value`` as a path inside ``folder`` when it is text (no separator left, so nothing is
+    written elsewhere); anything else as it is, for the saver to refuse."""
+    if isinstance(value, str):
+        return Path(folder, value.replace("/", "_").replace("\\", "_") or ".")
+    return value
 
 
 def _nested(value, junk: bytes) -> str:

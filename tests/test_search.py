@@ -1,5 +1,6 @@
 """Search: the counting rule, the budget and the bounded trace."""
 
+import itertools
 import time
 
 import pytest
@@ -140,7 +141,7 @@ def test_progress_is_reported_at_the_clock_checks_once_due():
     search = Search(progress=lambda stats, seconds: calls.append(stats.nodes), progress_every=0)
     for _ in range(2000):
         search.place()
-    gaps = [b - a for a, b in zip(calls, calls[1:])]
+    gaps = [b - a for a, b in itertools.pairwise(calls)]
     assert calls[0] == 0 and max(gaps) <= 256  # before the first and at least once every 256
     assert len(calls) < 200  # quick placements: the clock is read ever less often
 
