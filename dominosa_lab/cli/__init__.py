@@ -57,8 +57,9 @@ __all__ = [
 
 #: The commands in the order ``--help`` lists them, and the module of each.
 COMMANDS = {"solve": "solve", "hint": "hint", "count": "count", "grade": "grade",
-            "generate": "generate", "draw": "draw", "print": "worksheets",
-            "pages": "pages", "student": "student", "catalog": "catalog", "reproduce": "reproduce", "experiment": "experiment"}
+            "generate": "generate", "draw": "draw", "print": "worksheets", "pages": "pages",
+            "student": "student", "catalog": "catalog", "reproduce": "reproduce",
+            "experiment": "experiment"}
 
 
 def command(name: str) -> ModuleType:

@@ -172,6 +172,9 @@ FLAGS: dict[str, Flag] = {flag.spellings[-1]: flag for flag in (
          {"metavar": "GRADE", "type": choice(_grades), "default": "basic"}),
     Flag(("--max-level",), "the hardest level of deduction allowed, any case",
          {"metavar": "LEVEL", "type": choice(_levels)}),
+    Flag(("--class",), "a class set: K puzzles, one for each of K students",
+         {"metavar": "K", "type": integer(minimum=1), "dest": "class_set"}),
+    Flag(("--title",), "the heading of the pages", {"metavar": "TEXT"}),
     Flag(("--shape",), "the board: ROWSxCOLS, or a file with one line per row, '.' for a gap "
          "(default: the (N+1) x (N+2) rectangle)", {"metavar": "SHAPE"}),
 )}

@@ -33,9 +33,7 @@ def build(p: argparse.ArgumentParser) -> None:
         "a board, stop by stop, with its search tree. Stops making puzzles after "
         f"{flags.DEFAULT_TIME_LIMIT:g} s unless told (exit status 1).")
     add_n(p, "pages 3")
-    p.add_argument("--class", type=flags.integer(minimum=1), dest="class_set", default=28,
-                   metavar="K", help="how many puzzles: one for each of K students "
-                   "(default: 28)")
+    flags.add(p, "--class", "default: 28", default=28)
     flags.add(p, "--grade", "default: basic")
     flags.add(p, "--seed", "of the first puzzle; default: 0", default=0)
     p.add_argument("--stepper", metavar="PUZZLE",
@@ -44,7 +42,7 @@ def build(p: argparse.ArgumentParser) -> None:
     flags.add(p, "--max-nodes", "the stepper's budget; default: 2000", default=2000,
               type=flags.integer(minimum=1))
     flags.add(p, "--out", "the .html file to write; default: class.html", default="class.html")
-    p.add_argument("--title", default="Dominosa", help="the page's title (default: Dominosa)")
+    flags.add(p, "--title", "default: Dominosa", default="Dominosa")
     flags.add(p, "--time-limit", f"default: {flags.DEFAULT_TIME_LIMIT:g}")
 
 

@@ -43,9 +43,7 @@ def build(p: argparse.ArgumentParser) -> None:
     how_many = p.add_mutually_exclusive_group()
     how_many.add_argument("--count", type=flags.integer(minimum=1), default=6, metavar="K",
                           help="a book of K puzzles (default: 6)")
-    how_many.add_argument("--class", type=flags.integer(minimum=1), dest="class_set",
-                          metavar="K", help="a class set: K puzzles, one per page, for K "
-                          "students")
+    flags.add(how_many, "--class", "one per page, with a line for a name")
     flags.add(p, "--grade", "default: basic")
     flags.add(p, "--seed", "of the first puzzle; default: 0", default=0)
     flags.add(p, "--shape")
@@ -54,7 +52,7 @@ def build(p: argparse.ArgumentParser) -> None:
     flags.add(p, "--out", "a .pdf of every page, or .png/.svg for one file per page, "
               "FILE-01.png, ...; default: puzzles.pdf", default="puzzles.pdf")
     p.add_argument("--output", action=Renamed, instead="the pages are -o/--out FILE")
-    p.add_argument("--title", help="the heading of every page (default: what the puzzles are)")
+    flags.add(p, "--title", "default: what the puzzles are")
     p.add_argument("--answers", metavar="FILE",
                    help="write the answers to FILE (.pdf, .png, .svg), the answer key apart "
                    "from the students' pages (default: on the last pages of -o)")
