@@ -45,6 +45,10 @@ PRINTS = {
     "draw mikefc-small --puzzle-only -o puzzle.svg": "wrote puzzle.svg\n",
     "print 3 --class 28 -o class.pdf": "wrote class.pdf: 28 unique basic double-3 puzzles",
     "print 5 --count 4 --grade hard -o book.pdf": "wrote book.pdf: 4 unique hard double-5",
+    "pages 3 --class 28 -o class.html": "wrote class.html: 28 unique basic double-3 puzzles",
+    "pages 3 --class 4 -o class.html": "wrote class.html: 4 unique basic double-3 puzzles",
+    "pages 3 --class 2 --stepper mikefc-small --method rowscan -o class.html":
+        "and a rowscan search of 16 nodes to step through",
     "experiment darby-naive -o results-darby": "wrote results-darby/darby-naive.csv in ",
     r"printf '2 0 1 1\n2 2 0 1\n2 1 0 0\n' > board.txt": "",
 }
