@@ -57,7 +57,7 @@ def describe_char(ch: str) -> str:
 
     Examples
     --------
-    >>> describe_char("x"), describe_char("\u2028")
+    >>> describe_char("x"), describe_char("\\u2028")
     ("'x'", 'U+2028 LINE SEPARATOR')
     """
     if " " < ch <= "~":
