@@ -75,7 +75,8 @@ PLAY = "browser_play_widget.ipynb"  # written into the temporary copy only
 STDOUT = "data-mime-type='application/vnd.jupyter.stdout'"
 STDERR = "data-mime-type='application/vnd.jupyter.stderr'"  # errors are shown as stderr too
 
-CODE_PROMPTS = ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell .jp-InputPrompt"
+# The prompts of the code cells' input areas (a folded input's placeholder has one too, empty).
+CODE_PROMPTS = ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell .jp-InputArea-prompt"
 
 SERVER_TIMEOUT = 60  # JupyterLab answering
 PAGE_TIMEOUT = 60  # JupyterLab's page up, the kernel idle
@@ -393,8 +394,14 @@ def open_notebook(driver, lab: Lab, path: str, workspace: str) -> None:
 
 
 def prompts(driver) -> list[str]:
-    """The execution counts of the code cells shown: "[ ]:", "[*]:" (queued, running), "[3]:"."""
-    return [p.text.strip() for p in driver.find_elements(By.CSS_SELECTOR, CODE_PROMPTS)]
+    """The execution counts of the code cells: "[ ]:", "[*]:" (queued, running), "[3]:".
+
+    Read from the page's text, not as shown: a cell whose source is folded (the lesson's
+    answers written by hidden cells) hides its prompt, and Selenium reads a hidden element's
+    shown text as empty.
+    """
+    return [" ".join(p.get_attribute("textContent").split())
+            for p in driver.find_elements(By.CSS_SELECTOR, CODE_PROMPTS)]
 
 
 def run_all(driver, lab: Lab) -> None:
