@@ -205,8 +205,10 @@ class Puzzle:
         name: str | None = None,
     ) -> None:
         self._rows = _validated_rows(rows)
+        n_cells = sum(len(row) - row.count(None) for row in self._rows)
+        _check_even(n_cells)  # before the numbers' scan: a long odd row is refused at once
         self._max_pip = _validated_max_pip(self._rows, max_pip)
-        check_cell_count(sum(len(row) - row.count(None) for row in self._rows), self._max_pip)
+        check_cell_count(n_cells, self._max_pip)
         self._cells, self._index = _layout(len(self._rows), len(self._rows[0]), _gaps(self._rows))
         _check_balance(self._rows, self._max_pip)
         self._dominoes = bone_pile(self._max_pip)
@@ -450,10 +452,15 @@ for text use dominosa_lab.parse, for a Tatham id dominosa_lab.from_tatham
     return Puzzle(puzzle)
 
 
-def check_cell_count(n_cells: int, n: int) -> None:
-    """Refuse a board whose cell count is odd or not the ``(n+1)(n+2)`` a double-n set covers."""
+def _check_even(n_cells: int) -> None:
+    """Refuse a board whose cell count is odd."""
     if n_cells % 2:
         raise PuzzleError(f"the board has {n_cells} cells, an odd number; dominoes cover pairs")
+
+
+def check_cell_count(n_cells: int, n: int) -> None:
+    """Refuse a board whose cell count is odd or not the ``(n+1)(n+2)`` a double-n set covers."""
+    _check_even(n_cells)
     need = (n + 1) * (n + 2)
     if n_cells != need:
         raise PuzzleError(
