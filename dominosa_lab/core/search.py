@@ -27,6 +27,7 @@ from dominosa_lab.core.options import check_count, check_seconds
 from dominosa_lab.core.puzzle import Cell, Domino
 
 __all__ = [
+    "CLOCK_GAP",
     "DEFAULT_TRACE_LIMIT",
     "Event",
     "Progress",
@@ -36,6 +37,7 @@ __all__ = [
     "SearchStats",
     "SearchStopped",
     "Status",
+    "clock_pace",
     "collect",
 ]
 
@@ -44,9 +46,25 @@ Status = Literal["solved", "no_solution", "stopped"]
 
 DEFAULT_TRACE_LIMIT = 100_000
 #: The most placements between two readings of the wall clock; fewer when placements are slow, so
-#: that the clock is read about every :data:`_CLOCK_GAP` seconds (a time limit then holds to that).
+#: that the clock is read about every :data:`CLOCK_GAP` seconds (a time limit then holds to that).
 _CLOCK_EVERY = 256
-_CLOCK_GAP = 0.002
+#: The seconds between two readings of the clock that a search aims at (:func:`clock_pace`).
+CLOCK_GAP = 0.002
+
+
+def clock_pace(every: int, gap: float, most: int) -> int:
+    """The steps to the next reading of the clock, after ``every`` steps took ``gap`` seconds:
+    twice as many when that was under :data:`CLOCK_GAP`, else half as many (from 1 to ``most``).
+    The Python searches and the compiled ones (which compile this function) pace their clock so.
+
+    Examples
+    --------
+    >>> [clock_pace(8, 1e-5, 64), clock_pace(8, 0.1, 64), clock_pace(64, 1e-5, 64)]
+    [16, 4, 64]
+    """
+    if gap < CLOCK_GAP:
+        return min(2 * every, most)
+    return max(every // 2, 1)
 
 #: A progress callback: called with the counters so far and the seconds elapsed.
 Progress = Callable[["SearchStats", float], None]
@@ -338,12 +356,9 @@ class Search:
 
     def _pace(self) -> None:
         """Set when the clock is read next: twice as many placements on when the last ones took
-        less than :data:`_CLOCK_GAP`, half as many when they took more."""
+        less than :data:`CLOCK_GAP`, half as many when they took more."""
         now = time.perf_counter()
-        if now - self._clock_read < _CLOCK_GAP:
-            self._clock_every = min(2 * self._clock_every, _CLOCK_EVERY)
-        else:
-            self._clock_every = max(self._clock_every // 2, 1)
+        self._clock_every = clock_pace(self._clock_every, now - self._clock_read, _CLOCK_EVERY)
         self._clock_read = now
         self._clock_at = self.stats.nodes + self._clock_every
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 import numpy as np
 
 from dominosa_lab.errors import ArgumentError
-from dominosa_lab.solvers.fast.jit import kernel
+from dominosa_lab.solvers.fast.jit import kernel, now
 from dominosa_lab.solvers.fast.state import CoverModel
 
 __all__ = ["CALM_ROUNDS", "MAX_ITERATIONS", "TOLERANCE", "log_odds"]
@@ -45,7 +45,7 @@ _CLIP = float(np.exp(50.0))
 
 
 def log_odds(model: CoverModel, state: np.ndarray, iterations: int = MAX_ITERATIONS,
-             calm: int | None = CALM_ROUNDS) -> np.ndarray:
+             calm: int | None = CALM_ROUNDS, deadline: float = np.inf) -> np.ndarray:
     """Per option, the log-odds that it is in a cover of the open options, by belief
     propagation over the primary items (``-inf`` for an option not open).
 
@@ -61,6 +61,9 @@ def log_odds(model: CoverModel, state: np.ndarray, iterations: int = MAX_ITERATI
     calm : int or None
         Stop also when no option's sign has changed for this many rounds (the signs are then
         final, the sizes may still move); None: only when the messages settle.
+    deadline : float
+        Stop also when ``time.perf_counter()`` passes this (the beliefs of the last round are
+        returned: a guide, not an answer).
 
     Returns
     -------
@@ -87,11 +90,12 @@ def log_odds(model: CoverModel, state: np.ndarray, iterations: int = MAX_ITERATI
         raise ArgumentError(f"state must hold one value per option ({model.n_options}), "
                          f"got shape {state.shape}")
     return _log_odds(model.option_start, model.option_items, model.item_start, model.item_options,
-                     model.primary, state, iterations, iterations if calm is None else calm)
+                     model.primary, state, iterations, iterations if calm is None else calm,
+                     float(deadline))
 
 
 @kernel
-def _log_odds(ost, oit, ist, iop, prim, state, iterations, calm):
+def _log_odds(ost, oit, ist, iop, prim, state, iterations, calm, deadline):
     """:func:`log_odds` as one kernel (messages as odds)."""
     n_options = ost.shape[0] - 1
     live = np.zeros(iop.shape[0], np.uint8)
@@ -109,7 +113,7 @@ def _log_odds(ost, oit, ist, iop, prim, state, iterations, calm):
         moved = _item_messages(ist, live, to_item, to_option)
         _option_messages(ost, live, at, to_item, to_option, total)
         still = still + 1 if _same_signs(total, believed) else 0
-        if moved < bound or still >= calm:
+        if moved < bound or still >= calm or now() > deadline:
             break
     out = np.log(total)
     for p in range(n_options):

@@ -163,4 +163,6 @@ def guide(engine, conflicts: int | None = None) -> None:
         return
     state = engine.state()
     if (state == -1).any():
-        engine.prefer(np.flatnonzero(log_odds(engine.model, state) > 0), conflicts)
+        deadline = engine.search.deadline
+        odds = log_odds(engine.model, state, deadline=np.inf if deadline is None else deadline)
+        engine.prefer(np.flatnonzero(odds > 0), conflicts)

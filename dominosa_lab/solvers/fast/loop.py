@@ -11,7 +11,7 @@ from dominosa_lab.solvers.fast.assign import (
     new_level,
 )
 from dominosa_lab.solvers.fast.decide import choose, update_target
-from dominosa_lab.solvers.fast.jit import bare, kernel, now
+from dominosa_lab.solvers.fast.jit import bare, clock_pace, kernel, now
 from dominosa_lab.solvers.fast.learn import add_clause, learn
 from dominosa_lab.solvers.fast.propagate import propagate
 from dominosa_lab.solvers.fast.rule import blocked, may_fire
@@ -44,7 +44,11 @@ from dominosa_lab.solvers.fast.state import (
     UNCOVERED,
 )
 
-__all__ = ["advance", "finish", "kill", "probe", "run", "start"]
+__all__ = ["CLOCK_EVERY", "advance", "finish", "kill", "probe", "run", "start"]
+
+#: The most steps of :func:`run` between two readings of the clock (fewer while steps are slow:
+#: :func:`~dominosa_lab.core.search.clock_pace`).
+CLOCK_EVERY = 64
 
 
 @bare
@@ -132,9 +136,16 @@ def run(m, s, g, deadline, slice_conflicts):
             finish(m, s)
             return EXHAUSTED, g
     stop_at = sc[CONFLICTS] + slice_conflicts
+    every, since, last = 1, 0, now()
     while True:
         if sc[N_EVENTS] > half:
             return TICK, g
+        since += 1
+        if since >= every:  # the clock, read more seldom while steps are quick
+            t = now()
+            if t > deadline:
+                return TICK, g
+            every, since, last = clock_pace(every, t - last, CLOCK_EVERY), 0, t
         kind, a, b = propagate(m, s, g)
         if kind == C_STOP:
             return NODE_LIMIT, g
@@ -142,7 +153,7 @@ def run(m, s, g, deadline, slice_conflicts):
             what, g = _conflict(m, s, g, kind, a, b)
             if what >= 0:
                 return what, g
-            if sc[CONFLICTS] >= stop_at or ((sc[CONFLICTS] & 63) == 0 and now() > deadline):
+            if sc[CONFLICTS] >= stop_at:
                 return TICK, g
             continue
         if sc[UNCOVERED] == 0:
