@@ -107,7 +107,7 @@ def _repeats(g: Geometry, members: int) -> bool:
 def _square_chains(state: State, chains: Chains) -> Iterator[Step]:
     g = state.geometry
     chain = chains.chain
-    for square, mask in enumerate(g.cell_mask):
+    for square, mask in state.scan(enumerate(g.cell_mask)):
         live = state.active & mask
         if not live & (live - 1):
             continue
@@ -128,7 +128,7 @@ def _square_chains(state: State, chains: Chains) -> Iterator[Step]:
 def _complementary(state: State, chains: Chains) -> Iterator[Step]:
     g = state.geometry
     chain = chains.chain
-    for d, mask in enumerate(g.domino_mask):
+    for d, mask in state.scan(enumerate(g.domino_mask)):
         live = state.active & mask
         if live.bit_count() < 3:
             continue

@@ -65,8 +65,8 @@ def deduce(
     """Apply the ladder ``ladder_name`` (up to ``max_level``) to a fixed point; no guessing.
 
     A :class:`State` is worked on in place; a :class:`~dominosa_lab.core.puzzle.Puzzle` (or its
-    rows) starts from its empty board. ``check``, if given, is called after every step and may
-    raise to stop the run (a caller's clock).
+    rows) starts from its empty board. ``check``, if given, is called after every step and
+    as the deductions scan the board, and may raise to stop the run (a caller's clock).
 
     Examples
     --------
@@ -79,7 +79,7 @@ def deduce(
     counts: Counter[str] = Counter()
     steps: list[Step] = []
     top = 0
-    for step in run(state, ladder(ladder_name, max_level)):
+    for step in run(state, ladder(ladder_name, max_level), check):
         if check is not None:
             check()
         if step.count:

@@ -96,8 +96,8 @@ class _Walk:
         search, g = self.search, self.state.geometry
         why = self.state.contradiction()
         if why is None:
-            for step in run(self.state, self.rungs):
-                search.check_time()  # a step can take long: the clock is read after each
+            for step in run(self.state, self.rungs, search.check_time):
+                search.check_time()  # and after each step
                 if search.tracing and step.count and step.placed_index < 0:
                     search.note(step.text)
                 if step.placed_index >= 0:

@@ -88,7 +88,7 @@ def hall_sets(state: State) -> Iterator[Step]:
     """
     g = state.geometry
     memo = state.scratch.setdefault("hall", {})
-    for v in range(g.puzzle.max_pip + 1):
+    for v in state.scan(range(g.puzzle.max_pip + 1)):
         start = state.active
         seen = start & g.number_mask[v]
         if memo.get(v) == seen:

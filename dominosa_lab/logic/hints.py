@@ -93,7 +93,7 @@ def hints(
     reason = state.contradiction() or ""
     try:
         if not reason:
-            for step in run(state, rungs):
+            for step in run(state, rungs, search.check_time):
                 _count(step, search)
                 if step.count or step.placed_index >= 0:
                     found.append(step)

@@ -147,8 +147,11 @@ def ladder(name: str = "full", max_level: str | None = None) -> tuple[Deduction,
     return tuple(DEDUCTIONS[n] for n in LADDERS[name] if LEVELS.index(DEDUCTIONS[n].level) <= top)
 
 
-def run(state: State, rungs: tuple[Deduction, ...]) -> Iterator[Step]:
-    """Apply ``rungs`` to a fixed point, yielding each step after applying it.
+def run(state: State, rungs: tuple[Deduction, ...],
+        check: Callable[[], None] | None = None) -> Iterator[Step]:
+    """Apply ``rungs`` to a fixed point, yielding each step after applying it; ``check`` (a
+    caller's clock, which raises to stop the run) is read as the rungs scan the board
+    (:meth:`State.scan`).
 
     Each round tries the rungs in order; a rung's pass runs to its end, every step
     applied before the next is looked for, and if any step ruled something out the
@@ -158,6 +161,15 @@ def run(state: State, rungs: tuple[Deduction, ...]) -> Iterator[Step]:
     Steps that only record a placement already forced (nothing left to rule out)
     are yielded too but do not restart the round.
     """
+    outer, state.check = state.check, check
+    try:
+        yield from _rounds(state, rungs)
+    finally:
+        state.check = outer
+
+
+def _rounds(state: State, rungs: tuple[Deduction, ...]) -> Iterator[Step]:
+    """:func:`run`'s rounds."""
     while not state.is_solved():
         for rung in rungs:
             fired = False

@@ -27,7 +27,7 @@ def square_single_domino(state: State) -> Iterator[Step]:
     that does not cover the square would use it a second time.
     """
     g = state.geometry
-    for square, mask in enumerate(g.cell_mask):
+    for square, mask in state.scan(enumerate(g.cell_mask)):
         live = state.active & mask
         if not live & (live - 1):
             continue
@@ -50,7 +50,7 @@ def domino_must_overlap(state: State) -> Iterator[Step]:
     them die. Counted per placement ruled out, as Tatham counts it.
     """
     g = state.geometry
-    for d, mask in enumerate(g.domino_mask):
+    for d, mask in state.scan(enumerate(g.domino_mask)):
         live = state.active & mask
         if not live & (live - 1):
             continue
@@ -89,7 +89,7 @@ def local_duplicate(state: State) -> Iterator[Step]:
     """
     g = state.geometry
     table, cells = _neighbour_table(g), g.cell_mask
-    for p in range(len(g.pairs)):
+    for p in state.scan(range(len(g.pairs))):
         if not state.active >> p & 1:
             continue
         other = ~g.domino_mask[g.domino_of[p]]
@@ -113,7 +113,7 @@ def local_duplicate_2(state: State) -> Iterator[Step]:
     """
     g = state.geometry
     table = _neighbour_table(g)
-    for p in range(len(g.pairs)):
+    for p in state.scan(range(len(g.pairs))):
         active = state.active
         if not active >> p & 1:
             continue

@@ -61,7 +61,7 @@ def set_analysis(state: State, doubles: bool = False,
     """
     g = state.geometry
     level = "extreme" if doubles else "hard"
-    for v, squares in enumerate(g.number_cells):
+    for v, squares in state.scan(enumerate(g.number_cells)):
         if limit is not None and len(squares) > limit:
             continue
         local = {s: i for i, s in enumerate(squares)}

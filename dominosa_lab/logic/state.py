@@ -10,7 +10,8 @@ is all the undo a search needs. Per square and per domino the state answers
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
+from typing import TypeVar
 
 from dominosa_lab.core.options import check_fits
 from dominosa_lab.core.puzzle import (
@@ -28,7 +29,11 @@ from dominosa_lab.errors import PuzzleError
 from dominosa_lab.logic.geometry import Geometry, bits, domino_index, geometry
 from dominosa_lab.logic.step import cell_text, domino_text
 
-__all__ = ["Saved", "State"]
+__all__ = ["SCAN_EVERY", "Saved", "State"]
+
+T = TypeVar("T")
+#: Items of a deduction's pass between two readings of the caller's clock (:meth:`State.scan`).
+SCAN_EVERY = 64
 
 #: What :meth:`State.save` returns: the active and the placed bit sets.
 Saved = tuple[int, int]
@@ -60,7 +65,7 @@ class State:
     2
     """
 
-    __slots__ = ("active", "geometry", "placed", "scratch")
+    __slots__ = ("active", "check", "geometry", "placed", "scratch")
 
     def __init__(self, puzzle: Puzzle | Geometry, placed: Iterable[Placement] = (),
                  covered: Iterable[Placement] = ()) -> None:
@@ -73,6 +78,8 @@ class State:
         self.placed = 0
         #: Caches a deduction may keep between calls (never needed for correctness).
         self.scratch: dict = {}
+        #: The caller's clock, read by :meth:`scan` (it raises to stop the run), or None.
+        self.check: Callable[[], None] | None = None
         for pl in placed:
             self.place(pl)
         for pl in covered:
@@ -82,6 +89,32 @@ class State:
     def puzzle(self) -> Puzzle:
         """The board."""
         return self.geometry.puzzle
+
+    def scan(self, items: Iterable[T]) -> Iterator[T]:
+        """``items`` one by one, reading the caller's clock (:attr:`check`) every
+        :data:`SCAN_EVERY`: a deduction's pass over a large board stops in time (one pass at
+        N = 150 takes up to 0.7 s).
+
+        Examples
+        --------
+        >>> from dominosa_lab import Puzzle
+        >>> state = State(Puzzle([[0, 0, 1], [1, 1, 0]]))
+        >>> def stop():
+        ...     raise TimeoutError
+        >>> state.check = stop
+        >>> next(state.scan(range(3)))
+        Traceback (most recent call last):
+        ...
+        TimeoutError
+        """
+        check = self.check
+        if check is None:
+            yield from items
+            return
+        for k, item in enumerate(items):
+            if k % SCAN_EVERY == 0:
+                check()
+            yield item
 
     # --- undo -------------------------------------------------------------------------------
 

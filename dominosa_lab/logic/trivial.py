@@ -61,7 +61,7 @@ def square_single_placement(state: State) -> Iterator[Step]:
 def _alone(state: State, masks: tuple[int, ...]) -> Iterator[tuple[int, int]]:
     """(owner, placement) for each mask with exactly one active placement, reading the live
     state at each owner."""
-    for owner, mask in enumerate(masks):
+    for owner, mask in state.scan(enumerate(masks)):
         live = state.active & mask
         if live and not live & (live - 1):
             yield owner, live.bit_length() - 1

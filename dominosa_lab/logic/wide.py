@@ -59,7 +59,7 @@ def wide_sets(state: State, limit: int = TATHAM_SET_LIMIT) -> Iterator[Step]:
     """
     g = state.geometry
     memo = state.scratch.setdefault("wide", {})
-    for v, squares in enumerate(g.number_cells):
+    for v, squares in state.scan(enumerate(g.number_cells)):
         seen = state.active & g.number_mask[v]
         if len(squares) <= limit or memo.get(v) == seen:
             continue

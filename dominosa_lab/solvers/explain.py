@@ -11,11 +11,13 @@ is the steps that ruled out the region's other placements and the region itself
 
 from __future__ import annotations
 
+import time
+
 import numpy as np
 
 from dominosa_lab.core.options import check_seconds
 from dominosa_lab.core.puzzle import PuzzleLike, as_puzzle
-from dominosa_lab.core.search import Refutation
+from dominosa_lab.core.search import Refutation, Search, SearchStopped
 from dominosa_lab.logic.deduce import deduce
 from dominosa_lab.logic.geometry import bits
 from dominosa_lab.logic.refute import contradiction, uncovered
@@ -33,13 +35,13 @@ def explain_no_solution(puzzle: PuzzleLike, *, time_limit: float | None = 60.0
     puzzle : Puzzle or rows of numbers
         The board.
     time_limit : float or None
-        Seconds the search for a region may take (the deductions always run to their end).
+        Seconds the deductions and the search for a region may take together.
 
     Returns
     -------
     Refutation or None
-        None when the board has a solution, or when no reason was found in time (no region
-        smaller than the whole board).
+        None when the board has a solution, or when no reason was found in time (the
+        deductions not finished, or no region smaller than the whole board).
 
     Examples
     --------
@@ -51,8 +53,12 @@ def explain_no_solution(puzzle: PuzzleLike, *, time_limit: float | None = 60.0
     True
     """
     puzzle = as_puzzle(puzzle)
-    time_limit = check_seconds("time_limit", time_limit)
-    found = deduce(puzzle, ladder_name="lean", keep_steps=True)
+    clock = Search(time_limit=check_seconds("time_limit", time_limit))
+    try:
+        clock.check_time()
+        found = deduce(puzzle, ladder_name="lean", keep_steps=True, check=clock.check_time)
+    except SearchStopped:
+        return None
     if found.status == "contradiction":
         return contradiction(found)
     if found.status == "solved":
@@ -63,7 +69,8 @@ def explain_no_solution(puzzle: PuzzleLike, *, time_limit: float | None = 60.0
     ensure_compiled()
     alive = np.zeros(len(found.state.geometry.placements), bool)
     alive[bits(found.state.active)] = True
-    found_region = uncoverable(puzzle, alive, time_limit)
+    left = None if clock.deadline is None else max(clock.deadline - time.perf_counter(), 0.0)
+    found_region = uncoverable(puzzle, alive, left)
     if found_region is None:
         return None
     region, minimal = found_region
