@@ -192,7 +192,7 @@ class Layout:
     def placements(self) -> tuple[Placement, ...]:
         """The :class:`Placement` of each placement index (as :meth:`Puzzle.placements`)."""
         cells = self.cells
-        return tuple(Placement(cells[a], cells[b]) for a, b in self.pairs.tolist())
+        return tuple(Placement.between(cells[a], cells[b]) for a, b in self.pairs.tolist())
 
     @cached_property
     def cell_index(self) -> dict[Cell, int]:

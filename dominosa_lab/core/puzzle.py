@@ -87,6 +87,21 @@ class Placement:
     def __repr__(self) -> str:
         return f"Placement({self.a}, {self.b})"
 
+    @classmethod
+    def between(cls, a: Cell, b: Cell) -> Placement:
+        """The placement of ``a`` and ``b``, taken as they are: two adjacent cells as tuples of
+        ints, ``a`` first (a board's own lists, read by a solver); no checks, no copies.
+
+        Examples
+        --------
+        >>> Placement.between((0, 0), (1, 0)) == Placement((1, 0), (0, 0))
+        True
+        """
+        placement = object.__new__(cls)
+        object.__setattr__(placement, "a", a)
+        object.__setattr__(placement, "b", b)
+        return placement
+
 
 def as_cell(cell: Any) -> Cell:
     """``cell`` as a ``(row, col)`` pair of ints; :class:`PuzzleError` for anything else.

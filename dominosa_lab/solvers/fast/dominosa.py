@@ -87,7 +87,7 @@ class DominosaCover:
         a solution needs one per domino, and making all of them costs more than a small board's
         search)."""
         a, b = self.pairs[q]
-        return Placement(self.cells[a], self.cells[b])
+        return Placement.between(self.cells[a], self.cells[b])
 
     def engine(self, search: Search, rule: bool = True, learn: bool = True) -> CoverSearch:
         """The compiled engine on this board, with or without the blocked-option rule and
