@@ -151,11 +151,13 @@ def prefix(
     start = time.perf_counter()
     product = Product(puzzle, k, order, block)
     examined = survivors = 0
-    for _, ok in product.blocks():
-        survivors += int(np.count_nonzero(ok))
-        examined += len(ok)
-        if time_limit is not None and time.perf_counter() - start > time_limit:
+    blocks = product.blocks()
+    while time_limit is None or time.perf_counter() - start < time_limit:  # 0: none examined
+        block = next(blocks, None)
+        if block is None:
             break
+        survivors += int(np.count_nonzero(block[1]))
+        examined += len(block[1])
     return PrefixCount(product.dominoes, product.options, product.size, examined, survivors,
                        time.perf_counter() - start)
 
