@@ -39,7 +39,7 @@ lab: install
 ## make fuzz: the fuzz suite at FUZZ_EXAMPLES examples per test (CI runs 25; the default, about a
 ## million inputs in all), its three files side by side, counting the inputs tried and the crashes
 ## (any exception but a DominosaError) into build/fuzz-*.json, merged into build/fuzz.json
-FUZZ_EXAMPLES ?= 12850
+FUZZ_EXAMPLES ?= 13500
 FUZZ_FILES := api play cli
 fuzz: install
 	mkdir -p build
