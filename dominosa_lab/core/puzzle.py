@@ -470,7 +470,7 @@ for text use dominosa_lab.parse, for a Tatham id dominosa_lab.from_tatham
 def _check_even(n_cells: int) -> None:
     """Refuse a board whose cell count is odd."""
     if n_cells % 2:
-        raise PuzzleError(f"the board has {n_cells} cells, an odd number; dominoes cover pairs")
+        raise PuzzleError(f"the board has {n_cells:,} cells, an odd number; dominoes cover pairs")
 
 
 def check_cell_count(n_cells: int, n: int) -> None:
@@ -479,8 +479,8 @@ def check_cell_count(n_cells: int, n: int) -> None:
     need = (n + 1) * (n + 2)
     if n_cells != need:
         raise PuzzleError(
-            f"a double-{n} set covers {need} cells ({need // 2} dominoes), "
-            f"the board has {n_cells}"
+            f"a double-{n} set covers {need:,} cells ({need // 2:,} dominoes), "
+            f"the board has {n_cells:,}"
         )
 
 
