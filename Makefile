@@ -24,8 +24,9 @@ reproduce: install
 experiments: install
 	$(BIN)/dominosa-lab experiment all
 
-## make test: the API reference (make docs), the unit tests, the doctests and the notebooks (nbval)
-test: install docs
+## make test: ruff (make lint), the API reference (make docs), the unit tests, the doctests and the
+## notebooks (nbval)
+test: install lint docs
 	$(BIN)/python -m pytest --doctest-modules $(PYTEST_NB) dominosa_lab tests notebooks
 
 ## make docs: the API reference from the docstrings into build/docs; any Sphinx warning fails it
