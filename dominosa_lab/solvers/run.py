@@ -191,7 +191,8 @@ def count_solutions(
     components after the engine's deductions and the count is the product of theirs
     (:func:`~dominosa_lab.solvers.fast.count.count_puzzle`; ``stats.nodes`` are then the
     placements made by assumption or deduction inside components, ``stats.solutions``
-    the count). Otherwise the solutions of ``method`` are enumerated up to ``limit``.
+    the count); a small board that deduction alone finishes before the kernels are loaded is
+    counted as :func:`solve` finds it (:func:`~dominosa_lab.solvers.fast.deduced_count`). Otherwise the solutions of ``method`` are enumerated up to ``limit``.
     The budget works as in :func:`solve`: when it runs out the count so far comes back
     with ``status="stopped"`` (0 for a count by components, which adds up nothing before
     it ends).
@@ -219,18 +220,28 @@ def count_solutions(
 def _by_components(puzzle: Puzzle, search: Search) -> SolutionCount:
     """The exact count of :func:`~dominosa_lab.solvers.fast.count.count_puzzle`, or 0 and
     ``stopped`` when the budget runs out first."""
-    from dominosa_lab.solvers.fast.count import count_puzzle
-    from dominosa_lab.solvers.fast.warm import ensure_compiled
+    from dominosa_lab.solvers.fast import deduced_count
 
     try:
         search.check_time()  # a time limit of 0 stops before the kernels are loaded
-        search.set_aside(ensure_compiled())
-        count = count_puzzle(puzzle, search).count
+        count = deduced_count(puzzle, search)
+        if count is None:
+            count = _engine_count(puzzle, search)
     except SearchStopped as stop:
         search.finish()
         return SolutionCount(0, "stopped", search.stats, stop.reason)
     search.finish()
     return SolutionCount(count, "solved" if count else "no_solution", search.stats)
+
+
+def _engine_count(puzzle: Puzzle, search: Search) -> int:
+    """:func:`~dominosa_lab.solvers.fast.count.count_puzzle`'s count, its kernels loaded first
+    (their loading set aside)."""
+    from dominosa_lab.solvers.fast.count import count_puzzle
+    from dominosa_lab.solvers.fast.warm import ensure_compiled
+
+    search.set_aside(ensure_compiled())
+    return count_puzzle(puzzle, search).count
 
 
 def _counted(solutions: Iterator[Solution], limit: int | None) -> Iterator[None]:

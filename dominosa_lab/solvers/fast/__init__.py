@@ -37,7 +37,8 @@ a board of at most :data:`DEDUCE_FIRST_MAX` placements is first given to the Pyt
 deductions the engine's level 0 runs (:func:`~dominosa_lab.solvers.fast.mirror.deduced`): when they
 place every domino, so would the engine, and the one solution is counted as the engine counts it (a
 node and a choice among one per placement) with no kernel loaded (a one-shot command on a
-person-made board); else the engine starts from scratch.
+person-made board), and its count is 1 (:func:`deduced_count`); else the engine starts from
+scratch.
 """
 
 from __future__ import annotations
@@ -56,8 +57,8 @@ if TYPE_CHECKING:
     from dominosa_lab.solvers.fast.dominosa import DominosaCover
     from dominosa_lab.solvers.fast.search import CoverSearch
 
-__all__ = ["DEDUCE_FIRST_MAX", "PROBE_MAX_PLACEMENTS", "first_solution_counts", "is_compiled",
-           "solve", "warm_up"]
+__all__ = ["DEDUCE_FIRST_MAX", "PROBE_MAX_PLACEMENTS", "deduced_count", "first_solution_counts",
+           "is_compiled", "solve", "warm_up"]
 
 #: Probing costs one propagation per placement: worth it on boards people solve by hand.
 PROBE_MAX_PLACEMENTS = 400
@@ -83,11 +84,34 @@ def solve(puzzle: Puzzle, search: Search) -> Iterator[Solution]:
     0
     """
     search.explain = partial(_explain, puzzle)
-    if _KERNELS not in sys.modules and len(puzzle.placements()) <= DEDUCE_FIRST_MAX:
-        placed = deduced(puzzle)
-        if placed is not None:
-            return _by_deduction(puzzle, search, placed)
+    placed = _deduced_first(puzzle)
+    if placed is not None:
+        return _by_deduction(puzzle, search, placed)
     return _compiled(puzzle, search)
+
+
+def deduced_count(puzzle: Puzzle, search: Search) -> int | None:
+    """1 for a board that :func:`solve` finishes by deduction alone with no kernel loaded (see the
+    module text), its placements reported as :func:`solve` reports them; None for any other
+    board (count it with the engine).
+
+    Examples
+    --------
+    >>> from dominosa_lab import load
+    >>> from dominosa_lab.core.search import Search
+    >>> deduced_count(load("mikefc-small"), Search()) in (1, None)   # None once kernels load
+    True
+    """
+    placed = _deduced_first(puzzle)
+    return None if placed is None else sum(1 for _ in _by_deduction(puzzle, search, placed))
+
+
+def _deduced_first(puzzle: Puzzle) -> list[Placement] | None:
+    """The placements of the Python deductions when they finish a small board while the kernels
+    are not loaded; else None."""
+    if _KERNELS in sys.modules or len(puzzle.placements()) > DEDUCE_FIRST_MAX:
+        return None
+    return deduced(puzzle)
 
 
 def _explain(puzzle: Puzzle, time_limit: float | None = 60.0) -> Refutation | None:
