@@ -21,7 +21,7 @@ from tests.prose import (
 
 ROOT = Path(__file__).parent.parent
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
-DOCUMENTS = ["README.md", "docs/sources.md", "docs/architecture.md"]
+DOCUMENTS = ["README.md", "docs/sources.md", "docs/architecture.md", "docs/engine.md"]
 
 
 def _code(*texts):
