@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from dominosa_lab.core.exact_cover import CoverArrays, ExactCover
 from dominosa_lab.core.graph import csr
@@ -53,6 +54,7 @@ __all__ = [
     "Layout",
     "bit_sets",
     "board_model",
+    "domino_number",
     "inverse",
     "layout",
     "read_only",
@@ -263,8 +265,7 @@ class BoardModel:
         self.square_starts = self.layout.square_starts
         self.square_placements = self.layout.square_placements
         lo, hi = np.sort(self.values[self.pairs], axis=1).T
-        width = puzzle.max_pip + 1
-        self.placement_domino = lo * width - lo * (lo - 1) // 2 + (hi - lo)
+        self.placement_domino = domino_number(lo, hi, puzzle.max_pip)
         read_only(self.values, self.placement_domino)
 
     @cached_property
@@ -449,6 +450,19 @@ def shared_view(lay: Layout, max_pip: int, name: str) -> BoardView:
         domino_order = np.argsort([tatham_domino(lo, hi) for lo, hi in dominoes])
     return BoardView(name, order, *read_only(inverse(order), domino_order,
                                              inverse(domino_order), lay.pairs[order]))
+
+
+def domino_number(lo: ArrayLike, hi: ArrayLike, max_pip: int) -> ArrayLike:
+    """The board model's number of the domino ``{lo, hi}`` (``lo <= hi``; numbers or arrays of
+    them) in the double-``max_pip`` set: 0-0, 0-1, ..., 0-N, 1-1, 1-2, ... (the order of
+    :func:`~dominosa_lab.core.puzzle.bone_pile`). The compiled engine compiles this function.
+
+    Examples
+    --------
+    >>> [domino_number(lo, hi, 6) for lo, hi in [(0, 0), (0, 6), (1, 1), (6, 6)]]
+    [0, 6, 7, 27]
+    """
+    return lo * (max_pip + 1) - lo * (lo - 1) // 2 + hi - lo
 
 
 @lru_cache(maxsize=64)

@@ -192,7 +192,8 @@ def count_solutions(
     (:func:`~dominosa_lab.solvers.fast.count.count_puzzle`; ``stats.nodes`` are then the
     placements made by assumption or deduction inside components, ``stats.solutions``
     the count); a small board that deduction alone finishes before the kernels are loaded is
-    counted as :func:`solve` finds it (:func:`~dominosa_lab.solvers.fast.deduced_count`). Otherwise the solutions of ``method`` are enumerated up to ``limit``.
+    counted as :func:`solve` finds it (:func:`~dominosa_lab.solvers.fast.deduced_count`).
+    Otherwise the solutions of ``method`` are enumerated up to ``limit``.
     The budget works as in :func:`solve`: when it runs out the count so far comes back
     with ``status="stopped"`` (0 for a count by components, which adds up nothing before
     it ends).

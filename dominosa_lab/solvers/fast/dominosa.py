@@ -27,11 +27,12 @@ from __future__ import annotations
 
 import numpy as np
 
+from dominosa_lab.core import board as _board
 from dominosa_lab.core.board import layout, shared_view, square_values
 from dominosa_lab.core.puzzle import Placement, Puzzle
 from dominosa_lab.core.search import Search
 from dominosa_lab.solvers.fast import loop
-from dominosa_lab.solvers.fast.jit import kernel
+from dominosa_lab.solvers.fast.jit import bare, kernel
 from dominosa_lab.solvers.fast.rule import rule_table
 from dominosa_lab.solvers.fast.search import CoverSearch
 from dominosa_lab.solvers.fast.state import C_NONE, CoverModel
@@ -40,6 +41,8 @@ __all__ = ["RULE_MAX", "DominosaCover", "cover_lists", "fixed_point", "hall_fixe
            "hall_sets_out",
            "root_deductions", "root_kernel"]
 
+#: :func:`~dominosa_lab.core.board.domino_number`, compiled: the board model's number of a domino.
+domino_number = bare(_board.domino_number)
 #: Item classes: squares and dominoes; each is read through the other by the blocked rule.
 SQUARE, DOMINO = 0, 1
 #: The blocked-option rule cannot fire on a domino with more placements left than the six
@@ -109,10 +112,10 @@ def cover_lists(pairs, values, domino_rank, max_pip, n_items):
     oit = np.empty(3 * k, np.int64)
     for q in range(k):
         a, b = values[pairs[q, 0]], values[pairs[q, 1]]
-        lo, hi = min(a, b), max(a, b)  # the board model's numbering of the domino {lo, hi}
+        lo, hi = min(a, b), max(a, b)
         oit[3 * q] = pairs[q, 0]
         oit[3 * q + 1] = pairs[q, 1]
-        oit[3 * q + 2] = n + domino_rank[lo * (max_pip + 1) - lo * (lo - 1) // 2 + hi - lo]
+        oit[3 * q + 2] = n + domino_rank[domino_number(lo, hi, max_pip)]
     ist = np.zeros(n_items + 1, np.int64)
     for j in range(3 * k):
         ist[oit[j] + 1] += 1
