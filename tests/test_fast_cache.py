@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import ast
 import logging
+import re
 import shutil
 import time
 
@@ -173,6 +175,58 @@ def test_the_stamps_follow_the_engines_kernel_modules_and_no_driver(tmp_path):
 def test_the_modules_left_out_of_the_stamps_define_no_kernel(driver):
     source = (cache.PACKAGE / driver).read_text()
     assert "@kernel" not in source and "@bare" not in source and "njit" not in source
+
+
+def _library_file(dotted: str) -> str | None:
+    """The file of the library that an import of ``dotted`` reads, as :data:`cache.OUTSIDE`
+    names it."""
+    parts = dotted.split(".")
+    for end in range(len(parts), 1, -1):
+        for name in ("/".join(parts[1:end]) + ".py", "/".join([*parts[1:end], "__init__.py"])):
+            if (cache.LIBRARY / name).is_file():
+                return name
+    return None
+
+
+def _compiled_names(tree: ast.Module) -> set[str]:
+    """The names that a module's kernels read: in the bodies of the functions it decorates with
+    ``kernel``, ``bare`` or ``njit``, and in the arguments it passes to them."""
+    def compiles(node: ast.AST) -> bool:
+        node = node.func if isinstance(node, ast.Call) else node
+        return isinstance(node, ast.Name) and node.id in {"kernel", "bare", "njit"}
+
+    code: list[ast.AST] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef) and any(map(compiles, node.decorator_list)):
+            code.append(node)
+        elif isinstance(node, ast.Call) and compiles(node):
+            code.extend(node.args)
+    return {n.id for part in code for n in ast.walk(part) if isinstance(n, ast.Name)}
+
+
+def test_the_kernels_compile_no_file_of_the_library_outside_the_package_but_those_listed():
+    for path in sorted(cache.PACKAGE.glob("*.py")):
+        tree = ast.parse(path.read_text())
+        bound = {}
+        for node in tree.body:
+            if isinstance(node, ast.ImportFrom) and node.level == 0:
+                bound |= {a.asname or a.name: f"{node.module}.{a.name}" for a in node.names}
+            elif isinstance(node, ast.Import):
+                bound |= {a.asname or a.name.split(".")[0]: a.name for a in node.names}
+        files = {_library_file(bound[name]) for name in _compiled_names(tree) & set(bound)
+                 if bound[name].startswith("dominosa_lab.")
+                 and not bound[name].startswith(cache.NAME + ".")}
+        assert files - {None} == set(cache.OUTSIDE.get(path.stem, ())), path.name
+    assert set(cache.OUTSIDE) <= {path.stem for path in cache.PACKAGE.glob("*.py")}
+
+
+def test_numbas_private_names_are_used_by_jit_alone():
+    # _nrt (jit.bare) and compute_fingerprint (jit.entry): the tests below and
+    # test_fast_entry.py fail by name when numba drops either
+    private = re.compile(r"numba\._|_nrt|compute_fingerprint|numba\.core")
+    users = {path.relative_to(cache.LIBRARY).as_posix() for path in cache.LIBRARY.rglob("*.py")
+             if private.search(path.read_text())}
+    assert users == {"solvers/fast/jit.py"}
 
 
 def test_the_stamp_lies_beside_numbas_own_cache_files_named_as_it_reads_them():
