@@ -188,20 +188,34 @@ def _library_file(dotted: str) -> str | None:
     return None
 
 
+def _jit(node: ast.AST) -> bool:
+    """Whether ``node`` is ``kernel``, ``bare`` or ``njit``, or a call of one (a decorator)."""
+    node = node.func if isinstance(node, ast.Call) else node
+    return isinstance(node, ast.Name) and node.id in {"kernel", "bare", "njit"}
+
+
+def _compiles(node: ast.AST) -> bool:
+    """Whether ``node`` makes a kernel: a function decorated so, or a call compiling one."""
+    if isinstance(node, ast.FunctionDef):
+        return any(map(_jit, node.decorator_list))
+    return isinstance(node, ast.Call) and _jit(node)
+
+
 def _compiled_names(tree: ast.Module) -> set[str]:
     """The names that a module's kernels read: in the bodies of the functions it decorates with
     ``kernel``, ``bare`` or ``njit``, and in the arguments it passes to them."""
-    def compiles(node: ast.AST) -> bool:
-        node = node.func if isinstance(node, ast.Call) else node
-        return isinstance(node, ast.Name) and node.id in {"kernel", "bare", "njit"}
-
-    code: list[ast.AST] = []
-    for node in ast.walk(tree):
-        if isinstance(node, ast.FunctionDef) and any(map(compiles, node.decorator_list)):
-            code.append(node)
-        elif isinstance(node, ast.Call) and compiles(node):
-            code.extend(node.args)
+    code = [part for node in ast.walk(tree) if _compiles(node)
+            for part in ([node] if isinstance(node, ast.FunctionDef) else node.args)]
     return {n.id for part in code for n in ast.walk(part) if isinstance(n, ast.Name)}
+
+
+def test_every_kernel_is_made_at_a_modules_top_level():
+    # the stamps leave out the imports inside a function: no kernel is made where they bind
+    for path in sorted(cache.PACKAGE.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                inner = [n for statement in node.body for n in ast.walk(statement)]
+                assert not any(map(_compiles, inner)), f"{path.name}: {node.name}"
 
 
 def test_the_kernels_compile_no_file_of_the_library_outside_the_package_but_those_listed():
