@@ -30,7 +30,7 @@ import ast
 import hashlib
 import os
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NamedTuple
@@ -61,7 +61,7 @@ COMPILED = "compiled"
 CACHE_FILE = re.compile(r"(?P<module>\w+)\.[^-]+-\d+\.py\d+\w*(?:\.\d+\.nbc|\.nbi)")
 
 
-def _top_level(node: ast.AST):
+def _top_level(node: ast.AST) -> Iterator[ast.AST]:
     """The nodes below ``node`` that run when its module is imported (not a function's body)."""
     for child in ast.iter_child_nodes(node):
         if not isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
