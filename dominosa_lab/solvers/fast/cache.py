@@ -1,46 +1,198 @@
-"""Compiled code never goes stale: numba's cache, cleared when any source of the engine changes.
+"""Compiled code never goes stale: numba's cache, cleared module by module when a source that a
+module's kernels depend on changes.
 
 numba keys a cached kernel by its own file only, so a kernel that calls a kernel of another file
-would run the old callee after that file changed. Here every module of the package counts but
-the Python drivers (:data:`DRIVERS`, which define no kernel and no constant a kernel reads): the
-hash of all their sources is stamped beside numba's cache files (``__pycache__`` of the package,
-or the folder numba uses under ``NUMBA_CACHE_DIR``), and when it differs the package's cache files
-are deleted before any kernel is loaded (:func:`refresh`, run by
-:mod:`~dominosa_lab.solvers.fast.jit` on import). The stamp also says whether the kernels were
-compiled since (:func:`mark_compiled`, :func:`is_compiled`). This module imports no numba.
+would run the old callee after that file changed. Here each module of the package has a closure
+(:meth:`Sources.closures`): itself and every module of the package it imports, transitively, as
+its source reads (parsed with :mod:`ast`, nothing imported). Its stamp (:meth:`Sources.stamps`)
+is the hash of the sources of its closure but the Python drivers (:data:`DRIVERS`, which define no
+kernel and no constant a kernel reads; what a driver imports is followed all the same), and of
+the files outside the package that the closure's kernels compile (:data:`OUTSIDE`).
+
+The stamps lie beside numba's cache files (:data:`STAMP`, in each folder of :func:`cache_dirs`:
+the package's ``__pycache__``, or the folder numba uses under ``NUMBA_CACHE_DIR``). On import,
+before any kernel is loaded (:func:`refresh`, run by :mod:`~dominosa_lab.solvers.fast.jit`), the
+cache files of the modules whose stamp changed are deleted, and no others: an edit of ``loop.py``
+recompiles the kernels of ``loop``, ``dominosa`` and ``split``, not the whole engine. The stamp
+file also holds the hash of every source read (:meth:`Sources.digest`), so that an unchanged tree
+is recognised without parsing a module, and whether every kernel was compiled since
+(:func:`mark_compiled`, :func:`is_compiled`). This module imports no numba.
+
+Only the imports at a module's top level count (those under ``if``, ``try`` or in a class body
+too), not those inside a function: a kernel reads its module's globals and runs no import
+statement, so a function's own import reaches Python code only (``decide.guide`` imports
+``beliefs`` so, and an edit of ``beliefs.py`` recompiles ``beliefs`` alone).
 """
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import os
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
-__all__ = ["DRIVERS", "cache_dirs", "is_compiled", "mark_compiled", "refresh", "source_hash"]
+__all__ = ["CACHE_FILE", "COMPILED", "DRIVERS", "LIBRARY", "NAME", "OUTSIDE", "PACKAGE", "STAMP",
+           "Sources", "cache_dirs", "cache_files", "is_compiled", "mark_compiled", "refresh"]
 
+#: The folder of the package's modules.
 PACKAGE = Path(__file__).resolve().parent
-#: The modules of the package that no kernel depends on.
+#: The folder of the library, from which :data:`OUTSIDE` names its files.
+LIBRARY = PACKAGE.parents[1]
+#: The package's name in an import statement.
+NAME = "dominosa_lab.solvers.fast"
+#: The modules of the package that no kernel depends on: their sources are in no stamp.
 DRIVERS = ("__init__.py", "cache.py", "count.py", "handover.py", "mirror.py", "relax.py",
            "search.py", "warm.py")
+#: The files of the library outside the package that a module's kernels compile, by module:
+#: ``jit`` compiles :func:`~dominosa_lab.core.search.clock_pace`, which the engine's loop calls;
+#: ``dominosa`` compiles :func:`~dominosa_lab.core.board.domino_number`, which its cover kernel
+#: calls. numba caches such a kernel beside its own file and keys it by that file, so it
+#: recompiles it after an edit there, but not the package's kernels that call it.
+OUTSIDE: Mapping[str, tuple[str, ...]] = {"jit": ("core/search.py",),
+                                          "dominosa": ("core/board.py",)}
+#: The name of the stamp file in each folder of :func:`cache_dirs`.
 STAMP = "fast-kernels.stamp"
+#: The last line of a stamp file when every kernel was compiled since it was written.
 COMPILED = "compiled"
+#: numba's name of a cache file of a kernel: ``<module>.<function>-<line>.py<version>`` and then
+#: ``.nbi`` (the index of its compiled versions) or ``.<n>.nbc`` (its n-th compiled version).
+CACHE_FILE = re.compile(r"(?P<module>\w+)\.[^-]+-\d+\.py\d+\w*(?:\.\d+\.nbc|\.nbi)")
 
 
-def source_hash(folder: Path = PACKAGE) -> str:
-    """The hash of the sources of every module in ``folder`` but :data:`DRIVERS` (names and
-    contents).
+def _top_level(node: ast.AST) -> Iterator[ast.AST]:
+    """The nodes below ``node`` that run when its module is imported (not a function's body)."""
+    for child in ast.iter_child_nodes(node):
+        if not isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+            yield child
+            yield from _top_level(child)
 
-    Examples
-    --------
-    >>> len(source_hash())
-    64
-    """
+
+def _digest(parts: list[tuple[str, bytes]]) -> str:
     digest = hashlib.sha256()
-    for path in sorted(folder.glob("*.py")):
-        if path.name in DRIVERS:
-            continue
-        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    for name, text in parts:
+        digest.update(name.encode() + b"\0" + text + b"\0")
     return digest.hexdigest()
+
+
+@dataclass(frozen=True)
+class Sources:
+    """The sources a package's kernels are compiled from: the modules in :attr:`folder`, whose
+    imports name the package :attr:`name`, and the files of :attr:`library` that
+    :attr:`outside` lists by module (by default the engine: :data:`PACKAGE`, :data:`NAME`,
+    :data:`LIBRARY`, :data:`OUTSIDE`)."""
+
+    folder: Path = PACKAGE
+    outside: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: dict(OUTSIDE))
+    library: Path = LIBRARY
+    name: str = NAME
+
+    def modules(self) -> list[str]:
+        """The package's modules by name (``loop`` for ``loop.py``), sorted."""
+        return sorted(path.stem for path in self.folder.glob("*.py"))
+
+    def _module(self, dotted: str, modules: set[str]) -> str | None:
+        """The module of the package that an import of ``dotted`` runs, if any."""
+        if dotted == self.name:
+            return "__init__"
+        if not dotted.startswith(self.name + "."):
+            return None
+        head = dotted[len(self.name) + 1:].split(".")[0]
+        return head if head in modules else None
+
+    def imports(self, module: str, modules: set[str] | None = None) -> set[str]:
+        """The modules of the package (of ``modules``, default :meth:`modules`) that ``module``
+        imports at its top level, in any form (``import``, ``from ... import``, relative)."""
+        modules = set(self.modules()) if modules is None else modules
+        tree = ast.parse((self.folder / f"{module}.py").read_bytes())
+        found: set[str] = set()
+        for node in _top_level(tree):
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+                found.update(filter(None, (self._module(name, modules) for name in names)))
+            elif isinstance(node, ast.ImportFrom) and node.level <= 1:
+                base = ".".join(filter(None, (self.name if node.level else "", node.module)))
+                for alias in node.names:  # ``from pkg import module`` or ``from module import x``
+                    hit = (self._module(f"{base}.{alias.name}", modules)
+                           or self._module(base, modules))
+                    if hit:
+                        found.add(hit)
+        return found
+
+    def closures(self) -> dict[str, frozenset[str]]:
+        """Every module's closure: itself and the modules of the package it imports,
+        transitively."""
+        modules = set(self.modules())
+        direct = {module: self.imports(module, modules) for module in sorted(modules)}
+        closures = {}
+        for module in direct:
+            seen, todo = {module}, [module]
+            while todo:
+                for other in direct[todo.pop()] - seen:
+                    seen.add(other)
+                    todo.append(other)
+            closures[module] = frozenset(seen)
+        return closures
+
+    def _outside(self, module: str) -> list[tuple[str, bytes]]:
+        return [(name, (self.library / name).read_bytes()) for name in self.outside.get(module, ())]
+
+    def stamps(self) -> dict[str, str]:
+        """Every module's stamp but the drivers': the hash of the sources of its closure but
+        :data:`DRIVERS`, and of the files :attr:`outside` lists for its closure."""
+        closures = self.closures()
+        own = {module: [] if f"{module}.py" in DRIVERS else
+               [(f"{module}.py", (self.folder / f"{module}.py").read_bytes())]
+               for module in closures}
+        own = {module: parts + self._outside(module) for module, parts in own.items()}
+        return {module: _digest([part for other in sorted(closure) for part in own[other]])
+                for module, closure in closures.items() if f"{module}.py" not in DRIVERS}
+
+    def digest(self) -> str:
+        """The hash of every source the stamps may read: every module (drivers too, as their
+        imports make closures) and every file :attr:`outside` lists. Equal hashes, equal stamps.
+
+        Examples
+        --------
+        >>> len(Sources().digest())
+        64
+        """
+        parts = [(path.name, path.read_bytes()) for path in sorted(self.folder.glob("*.py"))]
+        for module in sorted(self.outside):
+            parts.extend(self._outside(module))
+        return _digest(parts)
+
+
+class _Stamp(NamedTuple):
+    digest: str | None
+    stamps: dict[str, str]
+    compiled: bool
+
+
+def _read(folder: Path) -> _Stamp:
+    try:
+        lines = [line.split() for line in (folder / STAMP).read_text().splitlines()]
+    except OSError:
+        return _Stamp(None, {}, False)
+    digest = lines[0][0] if lines and len(lines[0]) == 1 and lines[0][0] != COMPILED else None
+    stamps = {line[0]: line[1] for line in lines if len(line) == 2}
+    return _Stamp(digest, stamps, lines[-1:] == [[COMPILED]])
+
+
+def _write(folder: Path, stamp: _Stamp) -> None:
+    lines = [stamp.digest, *(f"{module} {value}" for module, value in sorted(stamp.stamps.items()))]
+    if stamp.compiled:
+        lines.append(COMPILED)
+    path = folder / STAMP
+    draft = path.with_name(f"{STAMP}.{os.getpid()}")
+    try:
+        draft.write_text("\n".join(lines) + "\n")
+        os.replace(draft, path)  # a process reading it at once sees the old stamp or the new
+    except OSError:
+        draft.unlink(missing_ok=True)
 
 
 def cache_dirs() -> list[Path]:
@@ -55,53 +207,66 @@ def cache_dirs() -> list[Path]:
     return dirs
 
 
-def _read(stamp: Path) -> list[str]:
-    try:
-        return stamp.read_text().split()
-    except OSError:
-        return []
+def cache_files(folder: Path) -> dict[str | None, list[Path]]:
+    """numba's cache files in ``folder`` (``*.nbi`` and ``*.nbc``) by the module of their
+    kernel, sorted (``None`` for a file not named as :data:`CACHE_FILE` says)."""
+    files: dict[str | None, list[Path]] = {}
+    for path in sorted([*folder.glob("*.nbi"), *folder.glob("*.nbc")]):
+        match = CACHE_FILE.fullmatch(path.name)
+        files.setdefault(match and match["module"], []).append(path)
+    return files
 
 
-def refresh(digest: str | None = None, dirs: list[Path] | None = None) -> bool:
-    """Delete the compiled kernels in ``dirs`` (default :func:`cache_dirs`) whose stamp is not
-    ``digest`` (default :func:`source_hash`), and stamp them fresh. Returns whether any was
-    deleted."""
-    digest = digest or source_hash()
-    cleared = False
+def refresh(sources: Sources | None = None, dirs: list[Path] | None = None) -> list[Path]:
+    """Delete the cache files in ``dirs`` (default :func:`cache_dirs`) of the modules whose stamp
+    changed and of modules without a stamp, and stamp the folders fresh (making them if need be).
+    Returns the files deleted."""
+    sources = sources or Sources()
+    digest = sources.digest()
+    stamps: dict[str, str] | None = None
+    deleted = []
     for folder in cache_dirs() if dirs is None else dirs:
-        stamp = folder / STAMP
-        if _read(stamp)[:1] == [digest] or not folder.is_dir():
+        old = _read(folder)
+        if old.digest == digest:
             continue
-        for path in [*folder.glob("*.nbi"), *folder.glob("*.nbc")]:
-            path.unlink(missing_ok=True)
-            cleared = True
-        try:
-            stamp.write_text(digest + "\n")
+        try:  # numba makes the folder when it first saves a kernel: stamp it before
+            folder.mkdir(parents=True, exist_ok=True)
         except OSError:
             continue
-    return cleared
+        stamps = sources.stamps() if stamps is None else stamps
+        stale = {module for module, value in stamps.items() if old.stamps.get(module) != value}
+        for module, paths in cache_files(folder).items():
+            if module in stale or module not in stamps:
+                for path in paths:
+                    path.unlink(missing_ok=True)
+                deleted.extend(paths)
+        _write(folder, _Stamp(digest, stamps, old.compiled and not stale))
+    return deleted
 
 
-def mark_compiled(digest: str | None = None, dirs: list[Path] | None = None) -> None:
+def mark_compiled(sources: Sources | None = None, dirs: list[Path] | None = None) -> None:
     """Stamp the kernels of these sources as compiled (every entry kernel has run)."""
-    digest = digest or source_hash()
+    sources = sources or Sources()
+    digest = sources.digest()
+    stamps: dict[str, str] | None = None
     for folder in cache_dirs() if dirs is None else dirs:
         if folder.is_dir():
-            try:
-                (folder / STAMP).write_text(f"{digest}\n{COMPILED}\n")
-            except OSError:
-                continue
+            old = _read(folder)
+            if stamps is None:
+                stamps = old.stamps if old.digest == digest else sources.stamps()
+            _write(folder, _Stamp(digest, stamps, True))
 
 
-def is_compiled(digest: str | None = None, dirs: list[Path] | None = None) -> bool:
-    """Whether the kernels of these sources are compiled in numba's cache (stamped by
-    :func:`~dominosa_lab.solvers.fast.cache.mark_compiled`).
+def is_compiled(sources: Sources | None = None, dirs: list[Path] | None = None) -> bool:
+    """Whether every kernel of these sources is compiled in numba's cache: the stamp is marked
+    compiled (:func:`~dominosa_lab.solvers.fast.cache.mark_compiled`) and every module's stamp
+    is current.
 
     Examples
     --------
     >>> isinstance(is_compiled(), bool)
     True
     """
-    digest = digest or source_hash()
-    folders = cache_dirs() if dirs is None else dirs
-    return _read(folders[0] / STAMP) == [digest, COMPILED]
+    sources = sources or Sources()
+    old = _read((cache_dirs() if dirs is None else dirs)[0])
+    return old.compiled and (old.digest == sources.digest() or old.stamps == sources.stamps())

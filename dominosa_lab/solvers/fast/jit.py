@@ -1,6 +1,7 @@
 """The decorators of the engine's kernels (numba, cached on disk), and the clock they read.
 
-Importing this module first clears numba's cache of the package if any of its sources changed
+Importing this module first deletes from numba's cache the kernels of the modules of the package
+whose sources, or the sources of a module they import, changed
 (:func:`~dominosa_lab.solvers.fast.cache.refresh`): every kernel module imports its decorators from
 here.
 
