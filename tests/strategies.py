@@ -1,4 +1,5 @@
-"""Hypothesis strategies: random well-formed Dominosa boards with a planted solution."""
+"""Hypothesis strategies: random well-formed Dominosa boards with a planted solution, and small
+exact-cover models for the engine's kernels."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import random
 from hypothesis import strategies as st
 
 from dominosa_lab.core.puzzle import Placement, Puzzle, Solution, bone_pile
+from dominosa_lab.solvers.fast.state import CoverModel, cover_model
 
 
 def _random_tiling(cells: set[tuple[int, int]], rng: random.Random) -> list[Placement] | None:
@@ -58,3 +60,17 @@ def boards(draw, min_n: int = 0, max_n: int = 4) -> tuple[Puzzle, Solution]:
     n = draw(st.integers(min_n, max_n))
     rng = draw(st.randoms(use_true_random=False))
     return planted_board(n, rng)
+
+
+@st.composite
+def cover_models(draw, max_items: int = 5, max_options: int = 8) -> CoverModel:
+    """A small exact-cover model: up to ``max_items`` items, some secondary, and up to
+    ``max_options`` options, each a non-empty set of them (two options may be equal)."""
+    n = draw(st.integers(1, max_items))
+    options = draw(st.lists(st.sets(st.integers(0, n - 1), min_size=1),
+                            min_size=1, max_size=max_options))
+    primary = draw(st.lists(st.booleans(), min_size=n, max_size=n))
+    starts = [0]
+    for option in options:
+        starts.append(starts[-1] + len(option))
+    return cover_model(starts, [i for option in options for i in sorted(option)], primary)
