@@ -72,9 +72,16 @@ def state(m: CoverModel, *, learn: bool = True, minimize: bool = False, target: 
     return s
 
 
-def clauses(m: CoverModel) -> Clauses:
-    """An empty clause store for ``m``."""
-    return new_clauses(m.n_options)
+def clauses(m: CoverModel, room: int | None = None) -> Clauses:
+    """An empty clause store for ``m``: the engine's, or one with room for ``room`` clauses
+    of two literals (its arrays of the same types, so the same compiled kernels take it)."""
+    g = new_clauses(m.n_options)
+    if room is None:
+        return g
+    return Clauses(g.literals[:2 * room].copy(), g.start[:room].copy(), g.length[:room].copy(),
+                   g.lbd[:room].copy(), g.deleted[:room].copy(), g.activity[:room].copy(),
+                   g.watch_literal[:2 * room].copy(), g.watch_next[:2 * room].copy(),
+                   g.watch_head)
 
 
 def yes(q: int) -> int:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+from hypothesis import assume
 from hypothesis import strategies as st
 
 from dominosa_lab.core.puzzle import Placement, Puzzle, Solution, bone_pile
@@ -74,3 +75,21 @@ def cover_models(draw, max_items: int = 5, max_options: int = 8) -> CoverModel:
     for option in options:
         starts.append(starts[-1] + len(option))
     return cover_model(starts, [i for option in options for i in sorted(option)], primary)
+
+
+@st.composite
+def domino_grids(draw, max_side: int = 5) -> CoverModel:
+    """The domino tilings of a grid of at most ``max_side`` squares a side with up to three
+    squares taken out, as an exact cover: an item per square (row by row; those taken out are
+    secondary, with no option), an option per pair of neighbouring squares left. Grids with an
+    odd or unbalanced number of squares left have no tiling, which a search must refute."""
+    rows, cols = draw(st.integers(1, max_side)), draw(st.integers(2, max_side))
+    out = draw(st.sets(st.tuples(st.integers(0, rows - 1), st.integers(0, cols - 1)),
+                       max_size=3))
+    pairs = [((r, c), (r, c + 1)) for r in range(rows) for c in range(cols - 1)] + \
+            [((r, c), (r + 1, c)) for r in range(rows - 1) for c in range(cols)]
+    pairs = [(a, b) for a, b in pairs if a not in out and b not in out]
+    assume(pairs)
+    items = [r * cols + c for pair in pairs for r, c in pair]
+    return cover_model(range(0, 2 * len(pairs) + 1, 2), items,
+                       [(r, c) not in out for r in range(rows) for c in range(cols)])
