@@ -71,6 +71,10 @@ def test_without_learning_a_tie_goes_to_the_first_item():
     assert choose(BRANCH, s) == (3, 2)
 
 
+def test_with_learning_a_tie_in_activity_too_goes_to_the_first_item():
+    assert choose(BRANCH, branching()) == (3, 2)
+
+
 def test_with_learning_a_tie_goes_to_the_item_whose_open_options_are_most_active():
     s = branching()
     s.activity[5] = 1.0

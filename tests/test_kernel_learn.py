@@ -30,6 +30,7 @@ from dominosa_lab.solvers.fast.learn import analyze, learn, reduce
 from dominosa_lab.solvers.fast.propagate import propagate
 from dominosa_lab.solvers.fast.state import (
     C_ALO,
+    CLAUSE_BUMP,
     LEVEL,
     LIVE_CLAUSES,
     N_CLAUSES,
@@ -45,21 +46,32 @@ CHAIN = model({0}, {0, 1}, {2}, {2, 3}, {3, 4}, {1, 4}, {1, 4}, {5}, {5})
 CHAIN_CLAUSE = [no(4), yes(1)]
 
 
-def chain_conflict(**flags):
-    """:data:`CHAIN` at its conflict: (state, clauses, conflict)."""
+def chain_conflict(decisions=(0, 7, 2), **flags):
+    """:data:`CHAIN` at its conflict, after ``decisions`` (one a level): (state, clauses,
+    conflict)."""
     s, g = state(CHAIN, **flags), clauses(CHAIN)
-    for q in (0, 7, 2):
+    for q in decisions:
         decide(CHAIN, s, q)
         conflict = propagate(CHAIN, s, g)
-    assert trail(s) == [0, 1, 7, 8, 2, 3, 4, 5, 6] and conflict == (C_ALO, 1, 0)
+    assert conflict == (C_ALO, 1, 0)
     return s, g, conflict
 
 
 def test_analysis_learns_the_first_uip_clause_and_the_level_it_asserts_at():
     s, g, conflict = chain_conflict()
+    assert trail(s) == [0, 1, 7, 8, 2, 3, 4, 5, 6]
     n, level, lbd = analyze(CHAIN, s, g, *conflict)
     assert s.learnt[:n].tolist() == CHAIN_CLAUSE
     assert (level, lbd) == (1, 2)
+
+
+def test_the_clause_asserts_at_the_highest_level_of_its_other_literals():
+    # option 7 first, then option 0: option 1 is false at level 2, and the clause asserts there
+    s, g, conflict = chain_conflict(decisions=(7, 0, 2))
+    n, level, _ = analyze(CHAIN, s, g, *conflict)
+    assert s.learnt[:n].tolist() == CHAIN_CLAUSE and level == 2
+    learn(CHAIN, s, g, *conflict)
+    assert s.scalars[LEVEL] == 2 and trail(s) == [7, 8, 0, 1, 4]
 
 
 def test_analysis_bumps_the_options_it_reads_and_clears_its_marks():
@@ -116,6 +128,7 @@ def test_learn_stores_the_clause_with_its_lbd_and_watches_its_first_two_literals
     assert (s.scalars[N_CLAUSES], s.scalars[LIVE_CLAUSES], s.scalars[N_LITERALS]) == (1, 1, 2)
     assert g.literals[g.start[0]:g.start[0] + g.length[0]].tolist() == CHAIN_CLAUSE
     assert (g.lbd[0], g.deleted[0]) == (2, 0)
+    assert g.activity[0] == s.increments[CLAUSE_BUMP]  # as active as a clause just used
     assert g.watch_literal[:2].tolist() == CHAIN_CLAUSE
     assert (g.watch_head[no(4)], g.watch_head[yes(1)]) == (0, 1)
 
@@ -188,6 +201,12 @@ def test_reduce_deletes_the_half_of_the_clauses_with_the_highest_lbd():
     assert s.scalars[LIVE_CLAUSES] == 2
 
 
+def test_reduce_deletes_half_of_an_odd_number_of_clauses_rounded_down():
+    _, s, g = stored([3, 6, 4, 5, 7])
+    reduce(s, g)
+    assert g.deleted[:5].tolist() == [0, 1, 0, 0, 1]
+
+
 def test_reduce_deletes_the_least_active_of_clauses_of_equal_lbd():
     _, s, g = stored([4, 4, 4, 4], activities=[3.0, 1.0, 4.0, 2.0])
     reduce(s, g)
@@ -195,10 +214,10 @@ def test_reduce_deletes_the_least_active_of_clauses_of_equal_lbd():
 
 
 def test_reduce_keeps_every_clause_of_lbd_two_or_less():
-    # of the four clauses, only the two of LBD 3 are candidates: one goes
-    _, s, g = stored([1, 2, 3, 3], activities=[0.0, 0.0, 2.0, 1.0])
+    # of the five clauses, only the two of LBD 3 are candidates: one goes
+    _, s, g = stored([1, 2, 2, 3, 3], activities=[0.0, 0.0, 0.0, 2.0, 1.0])
     reduce(s, g)
-    assert g.deleted[:4].tolist() == [0, 0, 0, 1]
+    assert g.deleted[:5].tolist() == [0, 0, 0, 0, 1]
 
 
 def test_reduce_keeps_a_clause_that_is_the_reason_of_a_value():

@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from dominosa_lab.solvers.fast.decide import schedule_restarts
 from dominosa_lab.solvers.fast.loop import advance, run, start
+from dominosa_lab.solvers.fast.propagate import propagate
 from dominosa_lab.solvers.fast.state import (
     C_ALO,
     C_NONE,
@@ -26,11 +27,13 @@ from dominosa_lab.solvers.fast.state import (
     DONE,
     EXHAUSTED,
     LEVEL,
+    N_CLAUSES,
     NODE_LIMIT,
     NODES,
     R_ALO,
     R_BIN,
     R_BLK,
+    R_CL,
     R_FACT,
     RESTART_BUDGET,
     RESTART_UNIT,
@@ -40,7 +43,7 @@ from dominosa_lab.solvers.fast.state import (
     TRAIL_LEN,
     CoverModel,
 )
-from tests.cover_states import clauses, model, state, store, trail, yes
+from tests.cover_states import clauses, decide, model, state, store, trail, yes
 from tests.strategies import cover_models, domino_grids
 
 HALVES = model({0, 1}, {2, 3}, {0}, {2}, {1}, {3})
@@ -176,6 +179,36 @@ def test_a_search_restarting_after_every_conflict_still_refutes_a_grid_of_odd_si
     s, g, _ = searching(m, restart_unit=1)
     assert every_cover(m, s, g) == []
     assert s.scalars[RESTARTS] > 0
+
+
+#: The conflict of ``test_kernel_learn``: options 0 = {0}, 1 = {0, 1}, 2 = {2}, 3 = {2, 3},
+#: 4 = {3, 4}, 5 and 6 = {1, 4}, 7 and 8 = {5}. Decisions 0, 7 and 2 (levels 1-3) leave item 1
+#: without an option; its first-UIP clause, "4 is false or 1 is true", asserts at level 1.
+CHAIN = model({0}, {0, 1}, {2}, {2, 3}, {3, 4}, {1, 4}, {1, 4}, {5}, {5})
+
+
+def chain_conflict(learn: bool):
+    """The search at :data:`CHAIN`'s conflict, then one run that stops after it: the state."""
+    s, g, _ = searching(CHAIN, learn)
+    for q in (0, 7, 2):
+        decide(CHAIN, s, q)
+        propagate(CHAIN, s, g)
+    assert run(CHAIN, s, g, FOREVER, 1)[0] == TICK
+    return s
+
+
+def test_without_learning_a_conflict_makes_the_last_decision_false_one_level_up():
+    s = chain_conflict(learn=False)
+    assert s.scalars[LEVEL] == 2 and trail(s) == [0, 1, 7, 8, 2]
+    assert (s.value[2], s.reason[2], s.level[2]) == (0, R_FACT, 2)
+    assert s.scalars[N_CLAUSES] == 0
+
+
+def test_with_learning_a_conflict_jumps_back_to_its_learned_clause_level():
+    s = chain_conflict(learn=True)
+    assert s.scalars[LEVEL] == 1 and trail(s)[:3] == [0, 1, 4]
+    assert (s.value[4], s.reason[4], s.level[4]) == (0, R_CL, 1)
+    assert s.scalars[N_CLAUSES] == 1
 
 
 def test_a_node_budget_spent_gives_node_limit_at_the_budget():

@@ -8,6 +8,8 @@ propagates once: the queue is everything set since the last propagation.
 
 from __future__ import annotations
 
+import numpy as np
+
 from dominosa_lab.solvers.fast.assign import make_false, make_true
 from dominosa_lab.solvers.fast.propagate import propagate
 from dominosa_lab.solvers.fast.state import (
@@ -28,8 +30,8 @@ from dominosa_lab.solvers.fast.state import (
 )
 from tests.cover_states import clauses, decide, model, no, state, store, trail, yes
 
-#: One item, two options.
-EITHER = model({0}, {0})
+#: Item 0 with options 1 and 2; item 1 with option 0 alone (numbered apart from the items).
+EITHER = model({1}, {0}, {0})
 #: Option 0 covers items 0 and 1; options 1, 2 and 3 cover item 0, item 1 and item 1.
 WIDE = model({0, 1}, {0}, {1}, {1})
 #: Three items apart, each with two options: option k and option k + 3 cover item k.
@@ -53,11 +55,17 @@ DOMINOES = model({0, 1, 4}, {1, 2, 4}, {2, 3, 4}, {1, 3, 5}, {0, 5}, {3, 5}, {2}
                  klass=[0, 0, 0, 0, 1, 1], rule=[-1, -1, -1, -1, 0, 0])
 
 
+def ruled_out(s) -> list[int]:
+    """The options the blocked-option rule made false."""
+    return np.flatnonzero((s.value == 0) & (s.reason == R_BLK)).tolist()
+
+
 def test_an_item_left_with_one_option_makes_it_true_for_that_item():
     s, g = state(EITHER), clauses(EITHER)
     make_false(EITHER, s, 1, R_FACT, -1, 0)
     assert propagate(EITHER, s, g) == (C_NONE, 0, 0)
-    assert (s.value[0], s.reason[0], s.reason_a[0]) == (1, R_ALO, 0)
+    assert (s.value[2], s.reason[2], s.reason_a[2]) == (1, R_ALO, 0)
+    assert s.value[0] == -1  # item 1 lost no option: not read
 
 
 def test_a_secondary_item_left_with_one_option_forces_nothing():
@@ -97,8 +105,9 @@ def test_a_learned_clause_left_with_one_false_literal_open_makes_its_option_fals
 
 
 def test_a_learned_clause_left_with_one_true_literal_open_makes_its_option_true():
-    # "option 0 is false or option 1 is true"
+    # "option 0 is false or option 1 is true", clause 1
     s, g = state(APART), clauses(APART)
+    _, g = store(s, g, [no(2), no(5)])
     c, g = store(s, g, [no(0), yes(1)])
     decide(APART, s, 0)
     propagate(APART, s, g)
@@ -139,6 +148,7 @@ def test_the_blocked_option_rule_makes_false_an_option_clashing_with_every_optio
     assert propagate(BLOCK, s, g) == (C_NONE, 0, 0)
     # reason: item 0 (reason_a), the option ruled out (reason_b); then item 2 takes option 4
     assert (s.value[3], s.reason[3], s.reason_a[3], s.reason_b[3]) == (0, R_BLK, 0, 3)
+    assert ruled_out(s) == [3]
     assert s.value.tolist() == [-1, -1, 0, 0, 1, -1]
 
 
@@ -147,6 +157,9 @@ def test_the_blocked_option_rule_reads_a_class_through_option_lists():
     make_false(DOMINOES, s, 2, R_FACT, -1, 0)
     assert propagate(DOMINOES, s, g) == (C_NONE, 0, 0)
     assert (s.value[3], s.reason[3], s.reason_a[3], s.reason_b[3]) == (0, R_BLK, 4, 3)
+    # the rest follows: square 3 takes placement 5, which leaves placement 4 out (domino 5),
+    # square 0 takes placement 0, which leaves placement 1 out, and square 2 takes placement 6
+    assert ruled_out(s) == [3] and s.value.tolist() == [1, 0, 0, 0, 0, 1, 1]
 
 
 def test_the_blocked_option_rule_is_not_read_on_an_item_without_a_class_to_read():
@@ -166,8 +179,8 @@ def test_the_blocked_option_rule_is_not_read_on_an_item_with_more_options_left_t
 
 def test_an_item_with_no_option_left_is_a_conflict_at_that_item():
     s, g = state(EITHER), clauses(EITHER)
-    make_false(EITHER, s, 0, R_FACT, -1, 0)
     make_false(EITHER, s, 1, R_FACT, -1, 0)
+    make_false(EITHER, s, 2, R_FACT, -1, 0)
     assert propagate(EITHER, s, g) == (C_ALO, 0, 0)
 
 
@@ -199,4 +212,4 @@ def test_an_items_last_option_past_the_node_budget_stops_propagation():
     s, g = state(EITHER, max_nodes=0), clauses(EITHER)
     make_false(EITHER, s, 1, R_FACT, -1, 0)
     assert propagate(EITHER, s, g) == (C_STOP, 0, 0)
-    assert s.value.tolist() == [-1, 0]
+    assert s.value.tolist() == [-1, 0, -1]
