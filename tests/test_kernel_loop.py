@@ -1,0 +1,250 @@
+"""The search loop (``loop``): level 0 before any search (``start``), then ``run`` (and its
+driver's form, ``advance``) to each cover in turn and to the end, or to a budget, a deadline or
+a slice of conflicts spent.
+
+:data:`HALVES` is two independent halves: items 0 and 1 with options 0 = {0, 1}, 2 = {0},
+4 = {1}; items 2 and 3 with options 1 = {2, 3}, 3 = {2}, 5 = {3}. Its four covers: {0} or
+{2, 4}, with {1} or {3, 5}. :data:`TRIANGLE` (options {0, 1}, {0, 2}, {1, 2}) has none: any
+option leaves the third item to options sharing an item with it.
+"""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from dominosa_lab.solvers.fast.decide import schedule_restarts
+from dominosa_lab.solvers.fast.loop import advance, run, start
+from dominosa_lab.solvers.fast.propagate import propagate
+from dominosa_lab.solvers.fast.state import (
+    C_ALO,
+    C_NONE,
+    CONFLICTS,
+    DONE,
+    EXHAUSTED,
+    LEVEL,
+    N_CLAUSES,
+    NODE_LIMIT,
+    NODES,
+    R_ALO,
+    R_BIN,
+    R_BLK,
+    R_CL,
+    R_FACT,
+    RESTART_BUDGET,
+    RESTART_UNIT,
+    RESTARTS,
+    SOLUTION,
+    TICK,
+    TRAIL_LEN,
+    CoverModel,
+)
+from tests.cover_states import clauses, decide, model, state, store, trail, yes
+from tests.strategies import cover_models, domino_grids
+
+HALVES = model({0, 1}, {2, 3}, {0}, {2}, {1}, {3})
+TRIANGLE = model({0, 1}, {0, 2}, {1, 2})
+NONE = np.zeros(0, np.int64)
+FOREVER = float("inf")
+
+
+def searching(m: CoverModel, learn: bool = True, restart_unit: int | None = None, **budget):
+    """A state and clause store for ``m`` set up as the driver sets them up (restarts every
+    ``restart_unit`` conflicts times Luby's sequence), after level 0: (state, clauses, start's
+    conflict kind)."""
+    s, g = state(m, learn=learn, minimize=True, target=True, restarts=learn, **budget), \
+        clauses(m)
+    schedule_restarts(s)
+    if restart_unit is not None:
+        s.scalars[[RESTART_UNIT, RESTART_BUDGET]] = restart_unit
+    return s, g, start(m, s, g, NONE)
+
+
+def every_cover(m: CoverModel, s, g, deadline: float = FOREVER) -> list[frozenset[int]]:
+    """The covers ``run`` lists before it says EXHAUSTED."""
+    found = []
+    while True:
+        what, g = run(m, s, g, deadline, 1 << 40)
+        if what == EXHAUSTED:
+            return found
+        assert what == SOLUTION
+        found.append(frozenset(np.flatnonzero(s.value == 1).tolist()))
+
+
+def exact_covers(m: CoverModel) -> set[frozenset[int]]:
+    """Every exact cover of ``m`` by the definition, item by item: the first primary item not
+    covered yet is covered by one of its options that covers no item covered already (options
+    covering only secondary items are in no cover listed, as a search decides on primary
+    items only)."""
+    covered = np.zeros(m.n_items, bool)
+    chosen: list[int] = []
+
+    def extend():
+        todo = np.flatnonzero((m.primary == 1) & ~covered)
+        if todo.size == 0:
+            yield frozenset(chosen)
+            return
+        for q in m.options_of(todo[0]).tolist():
+            items = m.items_of(q)
+            if covered[items].any():
+                continue
+            covered[items] = True
+            chosen.append(q)
+            yield from extend()
+            chosen.pop()
+            covered[items] = False
+
+    return set(extend())
+
+
+def test_start_makes_the_dead_options_false_at_level_zero_and_propagates():
+    s, g = state(HALVES), clauses(HALVES)
+    assert start(HALVES, s, g, np.array([0])) == C_NONE
+    assert (s.value[0], s.reason[0], s.level[0]) == (0, R_FACT, 0)
+    assert s.value[[2, 4]].tolist() == [1, 1] and s.scalars[LEVEL] == 0
+
+
+def test_start_makes_the_single_option_of_an_item_true():
+    # options 0 = {0, 1}, 1 = {1}: item 0 has option 0 alone, which leaves option 1 out
+    m = model({0, 1}, {1})
+    s, g = state(m), clauses(m)
+    assert start(m, s, g, NONE) == C_NONE
+    assert (s.value[0], s.reason[0], s.reason_a[0]) == (1, R_ALO, 0)
+    assert (s.value[1], s.reason[1]) == (0, R_BIN)
+
+
+def test_start_with_an_item_left_without_options_is_a_conflict():
+    s, g = state(HALVES), clauses(HALVES)
+    assert start(HALVES, s, g, np.array([0, 2])) == C_ALO
+
+
+def test_start_reads_the_blocked_option_rule_on_every_item_before_any_option_is_lost():
+    # item 0 (read through item 1's class) has options 0 = {0, 1} and 1 = {0, 1, 3}, both on
+    # item 1: option 2 = {1, 2} is false; item 2 then takes option 3 = {2}
+    m = model({0, 1}, {0, 1, 3}, {1, 2}, {2}, {3}, klass=[0, 1, 0, 0], rule=[1, -1, -1, -1])
+    s, g = state(m), clauses(m)
+    assert start(m, s, g, NONE) == C_NONE
+    assert (s.value[2], s.reason[2], s.reason_a[2]) == (0, R_BLK, 0)
+    assert s.value[3] == 1
+
+
+@pytest.mark.parametrize("learn", [True, False], ids=["learning", "depth first"])
+def test_run_lists_every_cover_once_then_says_exhausted(learn):
+    s, g, _ = searching(HALVES, learn)
+    found = every_cover(HALVES, s, g)
+    assert sorted(map(sorted, found)) == [[0, 1], [0, 3, 5], [1, 2, 4], [2, 3, 4, 5]]
+
+
+@pytest.mark.parametrize("learn", [True, False], ids=["learning", "depth first"])
+def test_after_the_last_cover_everything_is_taken_back_and_run_stays_exhausted(learn):
+    s, g, _ = searching(HALVES, learn)
+    every_cover(HALVES, s, g)
+    assert (s.value == -1).all() and trail(s) == [] and s.scalars[DONE] == 1
+    assert run(HALVES, s, g, FOREVER, 1 << 40)[0] == EXHAUSTED
+
+
+def lists_exactly_the_exact_covers(m: CoverModel, learn: bool, restart_unit: int) -> None:
+    s, g, kind = searching(m, learn, restart_unit)
+    covers = exact_covers(m)
+    if kind != C_NONE:
+        assert covers == set()
+        return
+    found = every_cover(m, s, g)
+    assert len(found) == len(set(found)) and set(found) == covers
+
+
+@settings(max_examples=150, deadline=None)
+@given(m=cover_models(max_items=6, max_options=10), learn=st.booleans(),
+       restart_unit=st.sampled_from([1, 300]))
+def test_run_lists_exactly_the_exact_covers(m, learn, restart_unit):
+    # each once, with or without learning, restarting after every conflict or seldom
+    lists_exactly_the_exact_covers(m, learn, restart_unit)
+
+
+@settings(max_examples=60, deadline=None)
+@given(m=domino_grids(), learn=st.booleans(), restart_unit=st.sampled_from([1, 300]))
+def test_run_lists_exactly_the_domino_tilings_of_a_grid(m, learn, restart_unit):
+    # grids with squares taken out: many covers, or none after conflicts and restarts
+    lists_exactly_the_exact_covers(m, learn, restart_unit)
+
+
+def test_a_search_restarting_after_every_conflict_still_refutes_a_grid_of_odd_size():
+    # 25 squares: no tiling; learned clauses of two literals or more send it back to level 0
+    m = model(*[{5 * r + c, 5 * r + c + 1} for r in range(5) for c in range(4)],
+              *[{5 * r + c, 5 * r + c + 5} for r in range(4) for c in range(5)])
+    s, g, _ = searching(m, restart_unit=1)
+    assert every_cover(m, s, g) == []
+    assert s.scalars[RESTARTS] > 0
+
+
+#: The conflict of ``test_kernel_learn``: options 0 = {0}, 1 = {0, 1}, 2 = {2}, 3 = {2, 3},
+#: 4 = {3, 4}, 5 and 6 = {1, 4}, 7 and 8 = {5}. Decisions 0, 7 and 2 (levels 1-3) leave item 1
+#: without an option; its first-UIP clause, "4 is false or 1 is true", asserts at level 1.
+CHAIN = model({0}, {0, 1}, {2}, {2, 3}, {3, 4}, {1, 4}, {1, 4}, {5}, {5})
+
+
+def chain_conflict(learn: bool):
+    """The search at :data:`CHAIN`'s conflict, then one run that stops after it: the state."""
+    s, g, _ = searching(CHAIN, learn)
+    for q in (0, 7, 2):
+        decide(CHAIN, s, q)
+        propagate(CHAIN, s, g)
+    assert run(CHAIN, s, g, FOREVER, 1)[0] == TICK
+    return s
+
+
+def test_without_learning_a_conflict_makes_the_last_decision_false_one_level_up():
+    s = chain_conflict(learn=False)
+    assert s.scalars[LEVEL] == 2 and trail(s) == [0, 1, 7, 8, 2]
+    assert (s.value[2], s.reason[2], s.level[2]) == (0, R_FACT, 2)
+    assert s.scalars[N_CLAUSES] == 0
+
+
+def test_with_learning_a_conflict_jumps_back_to_its_learned_clause_level():
+    s = chain_conflict(learn=True)
+    assert s.scalars[LEVEL] == 1 and trail(s)[:3] == [0, 1, 4]
+    assert (s.value[4], s.reason[4], s.level[4]) == (0, R_CL, 1)
+    assert s.scalars[N_CLAUSES] == 1
+
+
+def test_a_node_budget_spent_gives_node_limit_at_the_budget():
+    s, g, _ = searching(HALVES, max_nodes=1)
+    what, _ = run(HALVES, s, g, FOREVER, 1 << 40)
+    assert what == NODE_LIMIT and s.scalars[NODES] == 1
+
+
+def test_a_deadline_passed_gives_tick_at_once_with_nothing_done():
+    s, g, _ = searching(HALVES)
+    what, _ = run(HALVES, s, g, time.perf_counter() - 1.0, 1 << 40)
+    assert what == TICK
+    assert (s.scalars[NODES], s.scalars[TRAIL_LEN], s.scalars[LEVEL]) == (0, 0, 0)
+
+
+def test_a_slice_of_conflicts_spent_gives_tick_and_the_next_run_goes_on_from_there():
+    # option 0 first: the triangle's conflict at level 1, learned; then at level 0, the end
+    s, g, kind = searching(TRIANGLE)
+    assert kind == C_NONE
+    what, g = run(TRIANGLE, s, g, FOREVER, 1)
+    assert what == TICK and s.scalars[CONFLICTS] == 1
+    assert run(TRIANGLE, s, g, FOREVER, 1)[0] == EXHAUSTED and s.scalars[CONFLICTS] == 2
+
+
+def test_advance_hands_back_no_store_while_it_has_room():
+    s, g, _ = searching(HALVES)
+    assert advance(HALVES, s, g, FOREVER, 1 << 40) == (SOLUTION, None)
+
+
+def test_advance_hands_back_the_store_when_it_grew():
+    # room for one clause, taken by item 0's own ("option 0 or 2 is true"): the clause that
+    # keeps the first cover {0, 1} out, over its two decisions, grows the store
+    s, g = state(HALVES, minimize=True, target=True), clauses(HALVES, room=1)
+    _, g = store(s, g, [yes(0), yes(2)])
+    start(HALVES, s, g, NONE)
+    assert advance(HALVES, s, g, FOREVER, 1 << 40) == (SOLUTION, None)
+    what, grown = advance(HALVES, s, g, FOREVER, 1 << 40)
+    assert what == SOLUTION and grown is not None and grown.start.shape[0] > 1
+    assert grown.literals[:2].tolist() == [yes(0), yes(2)]
