@@ -10,6 +10,8 @@ Run: ``python benchmarks/bench_rebuild.py``. After a full warm-up, for each modu
 * (b) another comment line (an edit the stamps have not seen) is appended, a fresh process
   refreshes the cache (counted, not timed), and a fresh process runs the module's test file
   with pytest: the edit-compile-test loop (CPU and wall seconds of the process);
+* (c) the same with the tests of the module's own kernels (``tests/test_kernel_*.py``), which
+  compile only the kernels they call: the loop of an engineer working on that kernel;
 * the module is restored (its bytes and times) and ``warm_up()`` recompiles what it needs.
 
 The former behaviour, every cache file deleted at any edit, is measured the same way: every
@@ -40,6 +42,8 @@ FAST = ROOT / "dominosa_lab" / "solvers" / "fast"
 #: and runs searches that call its kernels (``test_beliefs.py`` runs none);
 #: ``test_fast_entry.py`` runs searches through the driver's entry points into ``loop``.
 MODULES = {"decide.py": "tests/test_fast.py", "loop.py": "tests/test_fast_entry.py"}
+#: The tests of each module's own kernels, on hand-made states (``tests/test_kernel_*.py``).
+OWN_TESTS = {"decide.py": "tests/test_kernel_decide.py", "loop.py": "tests/test_kernel_loop.py"}
 #: A fresh process: refresh the cache, count what it deleted, compile every kernel.
 WARM = ("import json, time; start = time.perf_counter(); "
         "from dominosa_lab.solvers.fast import cache; deleted = len(cache.refresh()); "
@@ -121,10 +125,13 @@ def edited(module: str, env: dict[str, str]) -> dict:
         append(path, "an edit measured by bench_rebuild (b)")
         deleted = int(run(["-c", REFRESH], env)[2].strip().splitlines()[-1])
         b = {**tests(MODULES[module], env), "deleted": deleted}
+        append(path, "an edit measured by bench_rebuild (c)")
+        deleted = int(run(["-c", REFRESH], env)[2].strip().splitlines()[-1])
+        c = {**tests(OWN_TESTS[module], env), "deleted": deleted}
     finally:
         path.write_bytes(text)
         os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns))
-    return {"a": a, "b": b, "restored": warm(env)}
+    return {"a": a, "b": b, "c": c, "restored": warm(env)}
 
 
 def former(env: dict[str, str]) -> dict:
@@ -157,6 +164,9 @@ def report(total: int, first: dict, figures: dict, old: dict) -> list[str]:
                     f"{a['cpu']:.1f} / {a['wall']:.1f} | |")
         rows.append(f"| `{module}` | (b) `pytest {MODULES[module]}` | {b['deleted']} | - / "
                     f"{b['cpu']:.1f} / {b['wall']:.1f} | {b['summary']} |")
+        c = f["c"]
+        rows.append(f"| `{module}` | (c) `pytest {OWN_TESTS[module]}` | {c['deleted']} | - / "
+                    f"{c['cpu']:.1f} / {c['wall']:.1f} | {c['summary']} |")
     a = old["a"]
     rows.append(f"| any, formerly | (a) `warm_up()` | {a['deleted']} | {a['warm_up']:.1f} / "
                 f"{a['cpu']:.1f} / {a['wall']:.1f} | |")
@@ -172,7 +182,8 @@ def report(total: int, first: dict, figures: dict, old: dict) -> list[str]:
             "(a): a fresh process refreshes numba's cache as importing the kernels does and runs "
             "`warm_up()`; (b): after a second edit, a fresh process refreshes the cache (not "
             "timed), then a fresh process runs the module's test file, so the kernels the tests "
-            "call are compiled on the way. *Formerly*: every cache file deleted, as at any edit "
+            "call are compiled on the way; (c): the same with the tests of the module's own "
+            "kernels. *Formerly*: every cache file deleted, as at any edit "
             "before the stamps were kept module by module. CPU is user + system time of the "
             "process and of the processes it waited for; a busy machine lengthens the wall time "
             "more.", "", *rows, "",
