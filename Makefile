@@ -39,7 +39,8 @@ lab: install
 
 ## make fuzz: the fuzz suite at FUZZ_EXAMPLES examples per test (CI runs 25; the default, about a
 ## million inputs in all), its three files side by side, counting the inputs tried and the crashes
-## (any exception but a DominosaError) into build/fuzz-*.json, merged into build/fuzz.json
+## (any exception but a DominosaError) into build/fuzz-*.json, merged into build/fuzz.json and
+## written as benchmarks/results/fuzz.md
 FUZZ_EXAMPLES ?= 13500
 FUZZ_FILES := api play cli
 fuzz: install
@@ -48,7 +49,8 @@ fuzz: install
 		DOMINOSA_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) DOMINOSA_FUZZ_REPORT=build/fuzz-$$part.json \
 		$(BIN)/python -m pytest -q -p no:cacheprovider tests/test_fuzz_$$part.py & pids="$$pids $$!"; \
 	done; failed=0; for pid in $$pids; do wait $$pid || failed=1; done; \
-	$(BIN)/python -m tests.fuzzing build/fuzz.json $(FUZZ_FILES:%=build/fuzz-%.json) && exit $$failed
+	$(BIN)/python -m tests.fuzzing build/fuzz.json $(FUZZ_FILES:%=build/fuzz-%.json) \
+		--markdown benchmarks/results/fuzz.md && exit $$failed
 
 lint: install
 	$(BIN)/ruff check dominosa_lab tests benchmarks

@@ -95,7 +95,8 @@ if REPORT is not None:
 
 def summary(out: str, *parts: str) -> int:
     """Merge the reports ``parts`` of runs side by side into ``out`` and print it
-    (``python -m tests.fuzzing OUT PART...``; OUT alone just prints); 1 if it found crashes."""
+    (``python -m tests.fuzzing OUT PART... [--markdown PATH]``, which also writes the report as
+    Markdown; OUT alone just prints); 1 if it found crashes."""
     found = merged([json.loads(Path(part).read_text(encoding="utf-8")) for part in parts]) \
         if parts else json.loads(Path(out).read_text(encoding="utf-8"))
     Path(out).write_text(json.dumps(found, indent=1), encoding="utf-8")
@@ -105,6 +106,18 @@ def summary(out: str, *parts: str) -> int:
         print(f"  {crash['count']} x {crash['surface']}: {crash['type']}: {crash['message']}\n"
               f"      e.g. {crash['example']}")
     return 1 if found["crashes"] else 0
+
+
+def markdown(found: dict, commit: str) -> str:
+    """A merged report as Markdown: the totals, then the inputs per surface."""
+    lines = ["# Fuzzing", "",
+             f"`make fuzz` at commit {commit}: {found['inputs']:,} inputs, {found['crashes']:,} "
+             f"crashes (an exception other than a DominosaError), {len(found['by_surface'])} "
+             "surfaces.", "", "| surface | inputs |", "|---|---:|"]
+    lines += [f"| `{name}` | {count:,} |" for name, count in found["by_surface"].items()]
+    lines += ["", *(f"- {c['count']} x {c['surface']}: {c['type']}: {c['message']}"
+                    for c in found["crash_kinds"])]
+    return "\n".join(lines).rstrip() + "\n"
 
 
 def merged(reports: list[dict]) -> dict:
@@ -120,6 +133,18 @@ def merged(reports: list[dict]) -> dict:
 
 
 if __name__ == "__main__":
+    import subprocess
     import sys
 
-    sys.exit(summary(*sys.argv[1:]))
+    args = sys.argv[1:]
+    table = None
+    if "--markdown" in args:  # python -m tests.fuzzing OUT PART... --markdown PATH
+        at = args.index("--markdown")
+        table, args = args[at + 1], args[:at] + args[at + 2:]
+    status = summary(*args)
+    if table is not None:
+        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
+                                text=True, check=False).stdout.strip() or "unknown"
+        report = json.loads(Path(args[0]).read_text(encoding="utf-8"))
+        Path(table).write_text(markdown(report, commit), encoding="utf-8")
+    sys.exit(status)
