@@ -146,9 +146,10 @@ def former(env: dict[str, str]) -> dict:
 
 
 def git_status() -> str:
-    """``git status --porcelain`` of the tree."""
-    return subprocess.run(["git", "status", "--porcelain"], cwd=ROOT, capture_output=True,
-                          text=True, check=True).stdout
+    """``git status --porcelain`` of the library (the files the script edits and restores; an
+    edit elsewhere while it runs is not its own)."""
+    return subprocess.run(["git", "status", "--porcelain", "--", "dominosa_lab"], cwd=ROOT,
+                          capture_output=True, text=True, check=True).stdout
 
 
 def report(total: int, first: dict, figures: dict, old: dict) -> list[str]:

@@ -125,7 +125,10 @@ def _undo(m, s, q):
 
 @bare
 def backjump(m, s, level):
-    """Undo every assignment above ``level``."""
+    """Undo every assignment made from the start of level ``level + 1`` on, and set the level to
+    ``level``: for a ``level`` below the current one, every assignment above it. (At the current
+    level or above, that start is left from an earlier level and says nothing;
+    :func:`~dominosa_lab.solvers.fast.loop.finish` sets it to 0 to undo level 0 too.)"""
     sc = s.scalars
     stop = s.level_start[level + 1]
     while sc[TRAIL_LEN] > stop:

@@ -94,9 +94,10 @@ def split(m, s, options, seen, parent):
 
 @kernel
 def fewest(m, s, options):
-    """The open options of the uncovered primary item with fewest left among the items of
-    ``options`` (the first such item met); the first option alone when they cover no primary
-    item (it is then in a cover or not)."""
+    """The open options of the primary item with fewest options left among the items of
+    ``options`` (the first such item met; covered items are not skipped, so ``options`` are open
+    options after propagation, as the counter passes them); the first option alone when they
+    cover no primary item (it is then in a cover or not)."""
     best, least = -1, 1 << 62
     for q in options:
         for j in range(m.option_start[q], m.option_start[q + 1]):
