@@ -127,7 +127,7 @@ def checked_board(n: int, shape: BoardShape | None, *, pairs: bool = False) -> n
     Traceback (most recent call last):
     ...
     dominosa_lab.errors.PuzzleError: a double-1 set covers 6 cells (3 dominoes), the board has \
-10000000000
+10,000,000,000
     """
     n = check_count("n", n, allow_none=False)
     check_fits("n", (n + 1) * (n + 2), pairs=pairs)
