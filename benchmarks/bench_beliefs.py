@@ -29,8 +29,8 @@ from dominosa_lab import random_puzzle, solve
 from dominosa_lab.core.search import Search
 from dominosa_lab.logic.geometry import geometry
 from dominosa_lab.solvers import fast
-from dominosa_lab.solvers.fast import decide
-from dominosa_lab.solvers.fast.beliefs import CALM_ROUNDS, MAX_ITERATIONS, log_odds
+from dominosa_lab.solvers.engine import decide
+from dominosa_lab.solvers.engine.beliefs import CALM_ROUNDS, MAX_ITERATIONS, log_odds
 from dominosa_lab.solvers.fast.dominosa import DominosaCover, root_deductions
 
 RESULTS = Path(__file__).parent / "results"

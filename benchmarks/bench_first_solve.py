@@ -92,14 +92,14 @@ STEPS = (
     ("board: view, values, cover_lists kernel (DominosaCover)",
      "dominosa_lab.solvers.fast.dominosa", "DominosaCover.__init__"),
     ("board: the rule's table", "dominosa_lab.solvers.fast.dominosa", "rule_table"),
-    ("engine: state arrays (CoverSearch)", "dominosa_lab.solvers.fast.search",
+    ("engine: state arrays (CoverSearch)", "dominosa_lab.solvers.engine.search",
      "CoverSearch.__init__"),
     ("level 0: root kernel, Hall sets, probing [compiled]", "dominosa_lab.solvers.fast.dominosa",
      "root_deductions"),
-    ("level 0: settling its outcome", "dominosa_lab.solvers.fast.search", "CoverSearch._settle"),
+    ("level 0: settling its outcome", "dominosa_lab.solvers.engine.search", "CoverSearch._settle"),
     ("level 0: the caller (imports, thresholds)", "dominosa_lab.solvers.fast", "_level_zero"),
-    ("belief propagation", "dominosa_lab.solvers.fast.beliefs", "log_odds"),
-    ("counters copied to the Search", "dominosa_lab.solvers.fast.search", "CoverSearch._report"),
+    ("belief propagation", "dominosa_lab.solvers.engine.beliefs", "log_odds"),
+    ("counters copied to the Search", "dominosa_lab.solvers.engine.search", "CoverSearch._report"),
 )
 TOP = "solve(): method, options, limit checks"
 

@@ -274,7 +274,7 @@ def hand_over_seconds(puzzle: Puzzle, timeout: float) -> dict:
     """The seconds of ``solve`` (within ``timeout``) with the hand-over after each number of
     conflicts of :data:`HAND_OVERS`."""
     from dominosa_lab import solve
-    from dominosa_lab.solvers.fast import handover
+    from dominosa_lab.solvers.engine import handover
 
     row = {}
     default = handover.HANDOVER_CONFLICTS

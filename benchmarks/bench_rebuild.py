@@ -46,11 +46,11 @@ MODULES = {"decide.py": "tests/test_fast.py", "loop.py": "tests/test_fast_entry.
 OWN_TESTS = {"decide.py": "tests/test_kernel_decide.py", "loop.py": "tests/test_kernel_loop.py"}
 #: A fresh process: refresh the cache, count what it deleted, compile every kernel.
 WARM = ("import json, time; start = time.perf_counter(); "
-        "from dominosa_lab.solvers.fast import cache; deleted = len(cache.refresh()); "
+        "from dominosa_lab.solvers.engine import cache; deleted = len(cache.refresh()); "
         "from dominosa_lab.solvers.fast.warm import warm_up; seconds = warm_up(); "
         "print(json.dumps({'deleted': deleted, 'warm_up': seconds}))")
 #: A fresh process: refresh the cache and count what it deleted.
-REFRESH = "from dominosa_lab.solvers.fast import cache; print(len(cache.refresh()))"
+REFRESH = "from dominosa_lab.solvers.engine import cache; print(len(cache.refresh()))"
 
 
 def environment(scratch: Path) -> dict[str, str]:
@@ -78,14 +78,14 @@ def run(args: list[str], env: dict[str, str], check: bool = True) -> tuple[float
 
 def cache_files() -> int:
     """How many of numba's cache files the package's cache folder holds."""
-    from dominosa_lab.solvers.fast import cache
+    from dominosa_lab.solvers.engine import cache
 
     return sum(map(len, cache.cache_files(cache.cache_dirs()[0]).values()))
 
 
 def delete_all() -> int:
     """Delete every cache file of the package, as the former refresh did; returns how many."""
-    from dominosa_lab.solvers.fast import cache
+    from dominosa_lab.solvers.engine import cache
 
     deleted = 0
     for folder in cache.cache_dirs():

@@ -19,7 +19,8 @@ import time
 from pathlib import Path
 
 from dominosa_lab import random_puzzle, solve
-from dominosa_lab.solvers.fast import first_solution_counts, rule
+from dominosa_lab.solvers.engine import rule
+from dominosa_lab.solvers.fast import first_solution_counts
 from dominosa_lab.solvers.fast.dominosa import DominosaCover
 
 RESULTS = Path(__file__).parent / "results"

@@ -12,10 +12,10 @@ from collections.abc import Iterable
 
 import numpy as np
 
-from dominosa_lab.solvers.fast import state as records
-from dominosa_lab.solvers.fast.assign import make_true, new_level
-from dominosa_lab.solvers.fast.learn import REDUCE_FIRST, add_clause
-from dominosa_lab.solvers.fast.state import (
+from dominosa_lab.solvers.engine import state as records
+from dominosa_lab.solvers.engine.assign import make_true, new_level
+from dominosa_lab.solvers.engine.learn import REDUCE_FIRST, add_clause
+from dominosa_lab.solvers.engine.state import (
     F_LEARN,
     F_MINIMIZE,
     F_RESTARTS,
@@ -32,18 +32,14 @@ from dominosa_lab.solvers.fast.state import (
     new_state,
 )
 
-__all__ = ["NO_HALL", "clauses", "decide", "model", "no", "snapshot", "state", "store",
+__all__ = ["clauses", "decide", "model", "no", "snapshot", "state", "store",
            "trail", "yes"]
-
-#: The Hall-set arguments of the counting kernels (``split``) on a model that is no board.
-NO_HALL = (np.zeros(0, np.int64), np.zeros((0, 2), np.int64), 0, False)
-
 
 def model(*options: Iterable[int], n_items: int | None = None, secondary: Iterable[int] = (),
           klass: Iterable[int] | None = None, rule: Iterable[int] | None = None) -> CoverModel:
     """The model whose option ``o`` covers the items ``options[o]`` (listed in increasing
     order); items ``secondary`` are covered at most once, the others exactly once; ``klass``
-    and ``rule`` per item as :func:`~dominosa_lab.solvers.fast.state.cover_model` takes them."""
+    and ``rule`` per item as :func:`~dominosa_lab.solvers.engine.state.cover_model` takes them."""
     lists = [sorted(o) for o in options]
     n = n_items if n_items is not None else 1 + max(max(o) for o in lists)
     starts = np.cumsum([0, *map(len, lists)])
@@ -58,7 +54,7 @@ def state(m: CoverModel, *, learn: bool = True, minimize: bool = False, target: 
           restarts: bool = False, trace: bool = False, max_nodes: int | None = None,
           rule_max: int | None = None, **scalars: int) -> State:
     """The state of a search over ``m`` before it starts, with the flags named (the driver's
-    store halving first at :data:`~dominosa_lab.solvers.fast.learn.REDUCE_FIRST` clauses) and
+    store halving first at :data:`~dominosa_lab.solvers.engine.learn.REDUCE_FIRST` clauses) and
     any scalar set by its lower-case name (``since_restart=300``). A traced state has room
     for a thousand events."""
     flags = ((F_LEARN if learn else 0) | (F_MINIMIZE if minimize else 0)

@@ -9,7 +9,7 @@ from hypothesis import assume
 from hypothesis import strategies as st
 
 from dominosa_lab.core.puzzle import Placement, Puzzle, Solution, bone_pile
-from dominosa_lab.solvers.fast.state import CoverModel, cover_model
+from dominosa_lab.solvers.engine.state import CoverModel, cover_model
 
 
 def _random_tiling(cells: set[tuple[int, int]], rng: random.Random) -> list[Placement] | None:

@@ -13,9 +13,9 @@ from dominosa_lab import random_puzzle
 from dominosa_lab.core.search import Search
 from dominosa_lab.errors import ArgumentError
 from dominosa_lab.logic.geometry import geometry
-from dominosa_lab.solvers.fast.beliefs import log_odds
+from dominosa_lab.solvers.engine.beliefs import log_odds
+from dominosa_lab.solvers.engine.state import cover_model
 from dominosa_lab.solvers.fast.dominosa import DominosaCover, root_deductions
-from dominosa_lab.solvers.fast.state import cover_model
 from tests.strategies import planted_board
 
 #: Two covers, {0} and {1, 2}: option 0 covers both items.

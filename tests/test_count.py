@@ -1,4 +1,5 @@
-"""Counting by components (dominosa_lab.solvers.fast.count) equals counting by enumeration."""
+"""Counting by components (the engine's counter, and Dominosa's on it) equals counting by
+enumeration."""
 
 from __future__ import annotations
 
@@ -14,9 +15,10 @@ from dominosa_lab.boards.shuffled import shuffled_puzzle
 from dominosa_lab.core.exact_cover import ExactCover
 from dominosa_lab.core.puzzle import bone_pile
 from dominosa_lab.core.search import Search, SearchStopped
-from dominosa_lab.solvers.fast import count as count_module
-from dominosa_lab.solvers.fast.count import count_covers, count_puzzle
-from dominosa_lab.solvers.fast.state import from_exact_cover
+from dominosa_lab.solvers.engine import count as count_module
+from dominosa_lab.solvers.engine.count import count_covers
+from dominosa_lab.solvers.engine.state import from_exact_cover
+from dominosa_lab.solvers.fast.count import count_puzzle
 from dominosa_lab.tilings.count import count_tilings
 from dominosa_lab.tilings.sample import uniform_tiling
 from tests.strategies import boards

@@ -28,12 +28,13 @@ from dominosa_lab.errors import ExactCoverError
 from dominosa_lab.logic import State, run
 from dominosa_lab.logic.geometry import geometry
 from dominosa_lab.solvers import DEFAULT_METHOD, fast
-from dominosa_lab.solvers.fast import decide, first_solution_counts, is_compiled, rule
-from dominosa_lab.solvers.fast.decide import GUIDE_MIN_PLACEMENTS
+from dominosa_lab.solvers.engine import decide, rule
+from dominosa_lab.solvers.engine.decide import GUIDE_MIN_PLACEMENTS
+from dominosa_lab.solvers.engine.search import CoverSearch
+from dominosa_lab.solvers.engine.state import CoverModel, class_items, cover_model
+from dominosa_lab.solvers.fast import first_solution_counts, is_compiled
 from dominosa_lab.solvers.fast.dominosa import DominosaCover, fixed_point, root_deductions
 from dominosa_lab.solvers.fast.mirror import deduced, mirrored_rungs
-from dominosa_lab.solvers.fast.search import CoverSearch
-from dominosa_lab.solvers.fast.state import CoverModel, class_items, cover_model
 from tests.strategies import planted_board
 
 SAMPLE = [json.loads(line) for line in

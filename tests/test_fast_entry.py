@@ -11,10 +11,10 @@ from numba import njit
 
 from dominosa_lab import random_puzzle
 from dominosa_lab.core.search import Search
-from dominosa_lab.solvers.fast import search as driver
+from dominosa_lab.solvers.engine import search as driver
+from dominosa_lab.solvers.engine.jit import entry, signature
+from dominosa_lab.solvers.engine.state import cover_model, new_clauses, new_state
 from dominosa_lab.solvers.fast.dominosa import DominosaCover, root_deductions
-from dominosa_lab.solvers.fast.jit import entry, signature
-from dominosa_lab.solvers.fast.state import cover_model, new_clauses, new_state
 
 
 def test_numba_still_fingerprints_arguments_and_hands_out_entry_points():

@@ -12,10 +12,11 @@ from hypothesis import strategies as st
 from dominosa_lab import load, random_puzzle
 from dominosa_lab.boards import swap_cells
 from dominosa_lab.core.search import Search, SearchStopped
-from dominosa_lab.solvers.fast import _level_zero, handover
+from dominosa_lab.solvers.engine import handover
+from dominosa_lab.solvers.engine.handover import covers, exact_one_clauses
+from dominosa_lab.solvers.engine.state import cover_model
+from dominosa_lab.solvers.fast import _level_zero
 from dominosa_lab.solvers.fast.dominosa import DominosaCover
-from dominosa_lab.solvers.fast.handover import covers, exact_one_clauses
-from dominosa_lab.solvers.fast.state import cover_model
 from tests.strategies import planted_board
 
 

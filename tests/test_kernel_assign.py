@@ -15,8 +15,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dominosa_lab.solvers.fast.assign import backjump, make_false, make_true, new_level
-from dominosa_lab.solvers.fast.state import (
+from dominosa_lab.solvers.engine.assign import backjump, make_false, make_true, new_level
+from dominosa_lab.solvers.engine.state import (
     BACKTRACKS,
     E_CHOICE,
     E_PLACE,

@@ -12,8 +12,8 @@ import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
 
-from dominosa_lab.solvers.fast.assign import make_false, make_true
-from dominosa_lab.solvers.fast.decide import (
+from dominosa_lab.solvers.engine.assign import make_false, make_true
+from dominosa_lab.solvers.engine.decide import (
     LUBY_UNIT,
     choose,
     let_go,
@@ -23,7 +23,7 @@ from dominosa_lab.solvers.fast.decide import (
     schedule_restarts,
     update_target,
 )
-from dominosa_lab.solvers.fast.state import (
+from dominosa_lab.solvers.engine.state import (
     BEST,
     E_RESTART,
     N_EVENTS,

@@ -25,10 +25,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from dominosa_lab.solvers.fast.assign import backjump, make_false, make_true
-from dominosa_lab.solvers.fast.learn import analyze, learn, reduce
-from dominosa_lab.solvers.fast.propagate import propagate
-from dominosa_lab.solvers.fast.state import (
+from dominosa_lab.solvers.engine.assign import backjump, make_false, make_true
+from dominosa_lab.solvers.engine.learn import analyze, learn, reduce
+from dominosa_lab.solvers.engine.propagate import propagate
+from dominosa_lab.solvers.engine.state import (
     C_ALO,
     CLAUSE_BUMP,
     LEVEL,

@@ -17,10 +17,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dominosa_lab.solvers.fast.decide import schedule_restarts
-from dominosa_lab.solvers.fast.loop import advance, run, start
-from dominosa_lab.solvers.fast.propagate import propagate
-from dominosa_lab.solvers.fast.state import (
+from dominosa_lab.solvers.engine.decide import schedule_restarts
+from dominosa_lab.solvers.engine.loop import advance, run, start
+from dominosa_lab.solvers.engine.propagate import propagate
+from dominosa_lab.solvers.engine.state import (
     C_ALO,
     C_NONE,
     CONFLICTS,

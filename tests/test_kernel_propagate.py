@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from dominosa_lab.solvers.fast.assign import make_false, make_true
-from dominosa_lab.solvers.fast.propagate import propagate
-from dominosa_lab.solvers.fast.state import (
+from dominosa_lab.solvers.engine.assign import make_false, make_true
+from dominosa_lab.solvers.engine.propagate import propagate
+from dominosa_lab.solvers.engine.state import (
     C_ALO,
     C_BIN,
     C_BLK,

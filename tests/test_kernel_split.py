@@ -13,8 +13,8 @@ from itertools import pairwise
 
 import numpy as np
 
-from dominosa_lab.solvers.fast.assign import make_false, make_true, new_level
-from dominosa_lab.solvers.fast.split import (
+from dominosa_lab.solvers.engine.assign import make_false, make_true, new_level
+from dominosa_lab.solvers.engine.split import (
     assume,
     fewest,
     force,
@@ -24,7 +24,7 @@ from dominosa_lab.solvers.fast.split import (
     some_false,
     split,
 )
-from dominosa_lab.solvers.fast.state import (
+from dominosa_lab.solvers.engine.state import (
     BACKTRACKS,
     C_ALO,
     C_CL,
@@ -38,7 +38,7 @@ from dominosa_lab.solvers.fast.state import (
     R_FACT,
     SOLUTIONS,
 )
-from tests.cover_states import NO_HALL, clauses, model, no, state, trail
+from tests.cover_states import clauses, model, no, state, trail
 
 HALVES = model({0, 1}, {2, 3}, {0}, {2}, {1}, {3})
 #: Item 0 with options 0, 1 and 2, item 1 with options 2 and 3: options 0 = {0}, 1 = {0},
@@ -107,7 +107,7 @@ def test_fewest_gives_the_first_option_alone_when_the_options_cover_no_primary_i
 
 def test_assume_makes_the_option_true_at_a_new_level_as_a_choice_and_propagates():
     s, g = state(HALVES), clauses(HALVES)
-    assert assume(HALVES, s, g, 0, 2, *NO_HALL) == C_NONE
+    assert assume(HALVES, s, g, 0, 2) == C_NONE
     assert s.scalars[LEVEL] == 1 and s.choices[2] == 1
     assert (s.value[0], s.reason[0], s.level[0]) == (1, R_DEC, 1)
     assert s.value.tolist() == [1, -1, 0, -1, 0, -1]  # options 2 and 4 share its items
@@ -117,14 +117,14 @@ def test_an_assumption_whose_consequences_conflict_is_counted_as_a_dead_end():
     # options 0 = {0}, 1 = {0, 1}: option 0 leaves item 1 without an option
     m = model({0}, {0, 1})
     s, g = state(m), clauses(m)
-    assert assume(m, s, g, 0, 2, *NO_HALL) == C_ALO
+    assert assume(m, s, g, 0, 2) == C_ALO
     assert s.choices[:3].tolist() == [1, 0, 1]
 
 
 def test_refute_makes_the_option_false_at_the_current_level_and_propagates():
     s, g = state(HALVES), clauses(HALVES)
     new_level(s)
-    assert refute(HALVES, s, g, 0, *NO_HALL) == C_NONE
+    assert refute(HALVES, s, g, 0) == C_NONE
     assert (s.value[0], s.reason[0], s.level[0]) == (0, R_FACT, 1)
     assert s.value.tolist() == [0, -1, 1, -1, 1, -1]  # items 0 and 1 take their last options
     assert s.reason[[2, 4]].tolist() == [R_ALO, R_ALO] and s.choices[0] == 0
@@ -133,13 +133,13 @@ def test_refute_makes_the_option_false_at_the_current_level_and_propagates():
 def test_a_refutation_whose_consequences_conflict_is_counted_as_a_dead_end():
     m = model({0})
     s, g = state(m), clauses(m)
-    assert refute(m, s, g, 0, *NO_HALL) == C_ALO
+    assert refute(m, s, g, 0) == C_ALO
     assert s.choices[0] == 1
 
 
 def test_force_makes_every_open_option_given_true_at_a_new_level_as_deductions():
     s, g = state(HALVES), clauses(HALVES)
-    assert force(HALVES, s, g, np.array([0, 3]), *NO_HALL) == C_NONE
+    assert force(HALVES, s, g, np.array([0, 3])) == C_NONE
     assert s.scalars[LEVEL] == 1 and s.level[[0, 3]].tolist() == [1, 1]
     assert s.reason[[0, 3]].tolist() == [R_FACT, R_FACT]
     # then option 1 shares item 2 with option 3, and item 3 takes option 5
@@ -151,15 +151,15 @@ def test_force_makes_every_open_option_given_true_at_a_new_level_as_deductions()
 def test_force_passes_over_an_option_already_true():
     s, g = state(HALVES), clauses(HALVES)
     make_true(HALVES, s, 0, R_FACT, -1)
-    force(HALVES, s, g, np.array([0, 3]), *NO_HALL)
+    force(HALVES, s, g, np.array([0, 3]))
     assert trail(s)[:2] == [0, 3] and s.level[0] == 0
 
 
 def assumed_twice():
     """:data:`HALVES` with option 0 assumed at level 1 and option 1 at level 2."""
     s, g = state(HALVES), clauses(HALVES)
-    assume(HALVES, s, g, 0, 2, *NO_HALL)
-    assume(HALVES, s, g, 1, 2, *NO_HALL)
+    assume(HALVES, s, g, 0, 2)
+    assume(HALVES, s, g, 1, 2)
     return s
 
 

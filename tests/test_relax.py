@@ -13,11 +13,11 @@ from pysat.solvers import Cadical195
 from dominosa_lab import random_puzzle
 from dominosa_lab.boards import swap_cells
 from dominosa_lab.core.search import Search, SearchStopped
-from dominosa_lab.solvers.fast import relax
+from dominosa_lab.solvers.engine import relax
+from dominosa_lab.solvers.engine.handover import covers, exact_one_clauses
+from dominosa_lab.solvers.engine.relax import certifies, fractional_cover_exists, packing
+from dominosa_lab.solvers.engine.state import cover_model
 from dominosa_lab.solvers.fast.dominosa import DominosaCover
-from dominosa_lab.solvers.fast.handover import covers, exact_one_clauses
-from dominosa_lab.solvers.fast.relax import certifies, fractional_cover_exists, packing
-from dominosa_lab.solvers.fast.state import cover_model
 from tests.strategies import planted_board
 
 #: Items 0, 1, 2 and options {0, 1}, {1, 2}: no cover, not even a fractional one.

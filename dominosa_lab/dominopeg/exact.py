@@ -1,4 +1,5 @@
-"""``solve``: DominoPeg as exact cover, on the compiled engine of the fast method or on DLX.
+"""``solve``: DominoPeg as exact cover, on the compiled engine
+(:mod:`~dominosa_lab.solvers.engine`) or on DLX.
 
 Items: the 24 piece cells and the 12 pieces are primary (each covered exactly
 once); the 35 circles are secondary (at most one peg each), and no peg may land
@@ -6,7 +7,7 @@ on a hole. Options: every on-board placement (piece x orientation x position),
 covering its two cells, its piece and its pegged circles. A board with more than
 five holes is refused by counting before any search.
 
-Two engines: ``"fast"`` (the default), the engine of :mod:`dominosa_lab.solvers.fast` with the
+Two engines: ``"fast"`` (the default), the engine of :mod:`dominosa_lab.solvers.engine` with the
 placements through a hole ruled out at the start and, when all five empty circles
 are given, every other circle primary (the 30 pegs fill all circles but five, so
 each of them must get one: an unpegged circle with one placement left forces it,
@@ -38,7 +39,7 @@ from dominosa_lab.dominopeg.model import (
     PegSolution,
     checked_board,
 )
-from dominosa_lab.solvers.fast.state import CoverModel, from_exact_cover
+from dominosa_lab.solvers.engine.state import CoverModel, from_exact_cover
 
 __all__ = ["ENGINES", "compiled_formulation", "formulation", "iter_solutions", "solve"]
 
@@ -107,8 +108,8 @@ def iter_solutions(
 
 def _fast(board: PegBoard, search: Search, build) -> Iterator[PegSolution]:
     """The compiled engine's solutions (its kernels imported here: loading them is not free)."""
-    from dominosa_lab.solvers.fast.search import CoverSearch
-    from dominosa_lab.solvers.fast.warm import ensure_compiled
+    from dominosa_lab.solvers.engine.search import CoverSearch
+    from dominosa_lab.solvers.engine.warm import ensure_compiled
 
     holes = set(board.holes)
     dead = [j for j, pl in enumerate(PLACEMENTS) if holes.intersection(pl.pegs)]
@@ -158,7 +159,7 @@ def solve(
     trace : bool
         Record the search's events.
     engine : {"fast", "dlx"}
-        The compiled engine of :mod:`dominosa_lab.solvers.fast` run depth first (no
+        The compiled engine of :mod:`dominosa_lab.solvers.engine` run depth first (no
         learning: cheaper on these small boards), or dancing links.
 
     Returns

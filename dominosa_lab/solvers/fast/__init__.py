@@ -8,27 +8,25 @@ rule, with reasons for clause learning); before the search, Hall sets to a fixed
 boards of at most :data:`PROBE_MAX_PLACEMENTS` placements, failed-placement probing (an assumption
 whose consequences contradict each other is ruled out: the deduction that lets the method finish
 person-made boards without a guess). Then conflict-driven clause learning, branching on the
-square or domino with fewest placements left (:mod:`~dominosa_lab.solvers.fast.decide`, the whole
-heuristic: on large boards belief propagation, :mod:`~dominosa_lab.solvers.fast.beliefs`, picks the
-first try); a search that has spent
-:data:`~dominosa_lab.solvers.fast.handover.HANDOVER_CONFLICTS` conflicts without a solution asks
-whether the board has a fractional cover (:mod:`~dominosa_lab.solvers.fast.relax`: a board with
+square or domino with fewest placements left (:mod:`~dominosa_lab.solvers.engine.decide`, the
+whole heuristic: on large boards belief propagation, :mod:`~dominosa_lab.solvers.engine.beliefs`,
+picks the first try); a search that has spent
+:data:`~dominosa_lab.solvers.engine.handover.HANDOVER_CONFLICTS` conflicts without a solution asks
+whether the board has a fractional cover (:mod:`~dominosa_lab.solvers.engine.relax`: a board with
 none has no solution) and, when it has, goes on in CaDiCaL, on the model level 0 left
-(:mod:`~dominosa_lab.solvers.fast.handover`, which says how that part is counted). Counted by
-the house rule (:mod:`~dominosa_lab.solvers.fast.search`): nodes are placements made true by a
+(:mod:`~dominosa_lab.solvers.engine.handover`, which says how that part is counted). Counted by
+the house rule (:mod:`~dominosa_lab.solvers.engine.search`): nodes are placements made true by a
 decision or a deduction, backtracks the ones taken back with no solution found below, choices the
 decisions.
 
-The package, by concern: :mod:`~dominosa_lab.solvers.fast.state` (the named records),
-:mod:`~dominosa_lab.solvers.fast.assign` (the trail and the counters),
-:mod:`~dominosa_lab.solvers.fast.propagate`, :mod:`~dominosa_lab.solvers.fast.rule` (the
-blocked-option rule), :mod:`~dominosa_lab.solvers.fast.learn`,
-:mod:`~dominosa_lab.solvers.fast.decide`, :mod:`~dominosa_lab.solvers.fast.loop` (the search loop
-and level 0), :mod:`~dominosa_lab.solvers.fast.search` (its Python driver),
-:mod:`~dominosa_lab.solvers.fast.beliefs`, :mod:`~dominosa_lab.solvers.fast.dominosa`,
-:mod:`~dominosa_lab.solvers.fast.handover`, :mod:`~dominosa_lab.solvers.fast.relax`;
-:mod:`~dominosa_lab.solvers.fast.cache` and :mod:`~dominosa_lab.solvers.fast.jit` keep numba's cache
-fresh.
+The engine is the generic package :mod:`~dominosa_lab.solvers.engine`, which knows nothing of
+Dominosa; this package is its Dominosa user, by concern:
+:mod:`~dominosa_lab.solvers.fast.dominosa` (the board as a cover model, the Hall-set and level-0
+kernels), :mod:`~dominosa_lab.solvers.fast.count` (counting with Hall sets after every step),
+:mod:`~dominosa_lab.solvers.fast.mirror` (the
+deductions' Python twins), :mod:`~dominosa_lab.solvers.fast.prove`,
+:mod:`~dominosa_lab.solvers.fast.sources` and :mod:`~dominosa_lab.solvers.fast.warm` (its kernels
+kept fresh and compiled).
 
 The compiled modules are imported when first used: loading numba takes about 0.6 s, which
 ``import dominosa_lab`` (every command, every worker process) should not pay, and loading the
@@ -50,12 +48,11 @@ from typing import TYPE_CHECKING
 
 from dominosa_lab.core.puzzle import Placement, Puzzle, Solution
 from dominosa_lab.core.search import Refutation, Search, SearchStopped
-from dominosa_lab.solvers.fast.cache import is_compiled
 from dominosa_lab.solvers.fast.mirror import deduced
 
 if TYPE_CHECKING:
+    from dominosa_lab.solvers.engine.search import CoverSearch
     from dominosa_lab.solvers.fast.dominosa import DominosaCover
-    from dominosa_lab.solvers.fast.search import CoverSearch
 
 __all__ = ["DEDUCE_FIRST_MAX", "PROBE_MAX_PLACEMENTS", "deduced_count", "first_solution_counts",
            "is_compiled", "solve", "warm_up"]
@@ -66,7 +63,7 @@ PROBE_MAX_PLACEMENTS = 400
 #: first while the kernels are not loaded: there they take milliseconds, loading them a second.
 DEDUCE_FIRST_MAX = 400
 #: The module whose import loads the engine's kernels.
-_KERNELS = "dominosa_lab.solvers.fast.loop"
+_KERNELS = "dominosa_lab.solvers.engine.loop"
 
 
 def solve(puzzle: Puzzle, search: Search) -> Iterator[Solution]:
@@ -139,8 +136,8 @@ def _by_deduction(puzzle: Puzzle, search: Search, placed: list[Placement]
 
 def _compiled(puzzle: Puzzle, search: Search) -> Iterator[Solution]:
     """The engine's solutions, in turn."""
+    from dominosa_lab.solvers.engine.handover import covers
     from dominosa_lab.solvers.fast.dominosa import DominosaCover
-    from dominosa_lab.solvers.fast.handover import covers
     from dominosa_lab.solvers.fast.warm import ensure_compiled
 
     search.set_aside(ensure_compiled())
@@ -159,8 +156,8 @@ def _level_zero(engine: CoverSearch, board: DominosaCover, probe: bool,
                 guided: bool = True, guide_for: int | None = None) -> None:
     """Level 0 (:func:`~dominosa_lab.solvers.fast.dominosa.root_deductions`), then, when ``guided``,
     the placements belief propagation believes in preferred by every decision, or by those of
-    the first ``guide_for`` conflicts (:func:`~dominosa_lab.solvers.fast.decide.guide`)."""
-    from dominosa_lab.solvers.fast.decide import guide
+    the first ``guide_for`` conflicts (:func:`~dominosa_lab.solvers.engine.decide.guide`)."""
+    from dominosa_lab.solvers.engine.decide import guide
     from dominosa_lab.solvers.fast.dominosa import root_deductions
 
     if root_deductions(engine, board, probe) and guided:
@@ -174,13 +171,13 @@ def first_solution_counts(puzzle: Puzzle, *, rule: bool = True, learn: bool = Tr
     """The engine's own counters up to the first solution, with a part of the method switched
     off (``rule``: the blocked-option rule; ``learn``: clause learning, else depth first;
     ``guided``: the beliefs' placements first on boards of at least
-    :data:`~dominosa_lab.solvers.fast.decide.GUIDE_MIN_PLACEMENTS`, else the longest conflict-free
+    :data:`~dominosa_lab.solvers.engine.decide.GUIDE_MIN_PLACEMENTS`, else the longest conflict-free
     assignment's; ``guide_for``: the beliefs' only for that many conflicts) or on
     (``probe``: failed-placement probing at level 0): what each part saves, in counts that are
     the same on every machine (the engine alone: a node budget is never handed over).
 
     Returns ``status`` ("solved", "no_solution" or "stopped" at ``max_nodes``) and the counters
-    of :attr:`~dominosa_lab.solvers.fast.search.CoverSearch.counters` (nodes, conflicts,
+    of :attr:`~dominosa_lab.solvers.engine.search.CoverSearch.counters` (nodes, conflicts,
     decisions, ...).
 
     Examples
@@ -203,6 +200,20 @@ def first_solution_counts(puzzle: Puzzle, *, rule: bool = True, learn: bool = Tr
     except SearchStopped:
         status = "stopped"
     return {"status": status, **engine.counters}
+
+
+def is_compiled() -> bool:
+    """Whether every kernel of the method is compiled in numba's cache
+    (:func:`~dominosa_lab.solvers.fast.sources.is_compiled`; no kernel is loaded to say so).
+
+    Examples
+    --------
+    >>> isinstance(is_compiled(), bool)
+    True
+    """
+    from dominosa_lab.solvers.fast.sources import is_compiled as compiled
+
+    return compiled()
 
 
 def warm_up() -> float:

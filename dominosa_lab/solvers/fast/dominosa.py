@@ -2,7 +2,7 @@
 engine runs, each beside the Python deduction of the reasoning layer it mirrors (the table
 :data:`~dominosa_lab.solvers.fast.mirror.MIRRORS`, which the equivalence test reads).
 
-A board becomes a :class:`~dominosa_lab.solvers.fast.state.CoverModel`, read from its board model
+A board becomes a :class:`~dominosa_lab.solvers.engine.state.CoverModel`, read from its board model
 (:func:`~dominosa_lab.core.board.shared_view`, the ``tatham`` view, and
 :func:`~dominosa_lab.core.board.square_values`): one primary item per square (class 0, reading
 order), one per domino (class 1, Tatham's order), one option per placement (Tatham's order, as
@@ -10,7 +10,7 @@ order), one per domino (class 1, Tatham's order), one option per placement (Tath
 
 * an item with one option left takes it: :func:`~dominosa_lab.logic.trivial.domino_single_placement`
   and :func:`~dominosa_lab.logic.trivial.square_single_placement`;
-* the blocked-option rule (:mod:`~dominosa_lab.solvers.fast.rule`) read through squares for
+* the blocked-option rule (:mod:`~dominosa_lab.solvers.engine.rule`) read through squares for
   dominoes: :func:`~dominosa_lab.logic.local.domino_must_overlap` (a placement sharing a square with
   every placement left to a domino dies); read through dominoes for squares:
   :func:`~dominosa_lab.logic.local.square_single_domino` (a square whose placements all hold one
@@ -31,11 +31,12 @@ from dominosa_lab.core import board as _board
 from dominosa_lab.core.board import layout, shared_view, square_values
 from dominosa_lab.core.puzzle import Placement, Puzzle
 from dominosa_lab.core.search import Search
-from dominosa_lab.solvers.fast import loop
-from dominosa_lab.solvers.fast.jit import bare, kernel
-from dominosa_lab.solvers.fast.rule import rule_table
-from dominosa_lab.solvers.fast.search import CoverSearch
-from dominosa_lab.solvers.fast.state import C_NONE, CoverModel
+from dominosa_lab.solvers.engine import loop
+from dominosa_lab.solvers.engine.jit import bare, kernel
+from dominosa_lab.solvers.engine.rule import rule_table
+from dominosa_lab.solvers.engine.search import CoverSearch
+from dominosa_lab.solvers.engine.state import C_NONE, CoverModel
+from dominosa_lab.solvers.fast import sources  # noqa: F401 (stale kernels cleared first)
 
 __all__ = ["RULE_MAX", "DominosaCover", "cover_lists", "fixed_point", "hall_fixed_point",
            "hall_sets_out",
@@ -106,7 +107,7 @@ def cover_lists(pairs, values, domino_rank, max_pip, n_items):
     ``domino_rank`` gives the board model's numbering); every item primary, squares of class
     ``SQUARE`` read through dominoes and dominoes the other way round. Returns option
     starts, option items, item starts, item options, primary, rule, class and ``one`` (as
-    :class:`~dominosa_lab.solvers.fast.state.CoverModel` orders them)."""
+    :class:`~dominosa_lab.solvers.engine.state.CoverModel` orders them)."""
     k, n = pairs.shape[0], values.shape[0]
     ost = np.arange(0, 3 * k + 1, 3).astype(np.int64)
     oit = np.empty(3 * k, np.int64)

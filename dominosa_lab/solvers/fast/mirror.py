@@ -14,8 +14,8 @@ from dominosa_lab.logic import Deduction, State, ladder, run
 
 __all__ = ["MIRRORS", "deduced", "mirrored_rungs"]
 
-#: Each compiled step at level 0 (:mod:`~dominosa_lab.solvers.fast.propagate`,
-#: :mod:`~dominosa_lab.solvers.fast.rule`, :mod:`~dominosa_lab.solvers.fast.dominosa`), and the
+#: Each compiled step at level 0 (:mod:`~dominosa_lab.solvers.engine.propagate`,
+#: :mod:`~dominosa_lab.solvers.engine.rule`, :mod:`~dominosa_lab.solvers.fast.dominosa`), and the
 #: deductions of :mod:`dominosa_lab.logic` it mirrors.
 MIRRORS = {
     "propagate: an item's last option": ("domino_single_placement", "square_single_placement"),

@@ -19,8 +19,8 @@ import numpy as np
 
 from dominosa_lab.core.puzzle import Puzzle
 from dominosa_lab.core.search import Search, SearchStopped
+from dominosa_lab.solvers.engine.search import CoverSearch
 from dominosa_lab.solvers.fast.dominosa import RULE_MAX, DominosaCover
-from dominosa_lab.solvers.fast.search import CoverSearch
 
 __all__ = ["coverable", "uncoverable"]
 

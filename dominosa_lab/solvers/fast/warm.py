@@ -1,38 +1,34 @@
-"""Compiling the engine's kernels once, and saying so: the first solve of a fresh install (or
-after an edit of the engine) takes about a minute, which the library announces through
-:mod:`logging` (a warning, shown on stderr when nothing else is configured) with the time taken.
+"""Compiling the kernels of the default method once (the engine's and Dominosa's), and saying so:
+the first solve of a fresh install (or after an edit of the engine) compiles them, which the
+library announces through :mod:`logging` (:func:`~dominosa_lab.solvers.engine.warm.announced`).
 """
 
 from __future__ import annotations
 
-import logging
 import time
 
-from dominosa_lab.core.exact_cover import ExactCover
 from dominosa_lab.core.puzzle import Puzzle
 from dominosa_lab.core.search import Search
 from dominosa_lab.formats.catalog import load
-from dominosa_lab.solvers.fast import cache
-from dominosa_lab.solvers.fast.beliefs import log_odds
-from dominosa_lab.solvers.fast.count import count_covers, count_puzzle
+from dominosa_lab.solvers.engine import warm
+from dominosa_lab.solvers.engine.beliefs import log_odds
+from dominosa_lab.solvers.engine.rule import rule_table
+from dominosa_lab.solvers.engine.search import CoverSearch
+from dominosa_lab.solvers.fast import sources
+from dominosa_lab.solvers.fast.count import count_puzzle
 from dominosa_lab.solvers.fast.dominosa import DominosaCover, root_deductions
-from dominosa_lab.solvers.fast.rule import rule_table
-from dominosa_lab.solvers.fast.search import CoverSearch
-from dominosa_lab.solvers.fast.state import from_exact_cover
 
 __all__ = ["ensure_compiled", "warm_up"]
 
-LOG = logging.getLogger("dominosa_lab.solvers.fast")
 #: A board without solution, found so at level 0.
 _DEAD = [[1, 0, 1], [0, 1, 0]]
-#: Exact cover whose count finds a backbone beyond propagation (its kernel compiled too).
-_HELD = ExactCover(4, 0, [[1, 3], [2], [1, 3], [0], [2], [0, 3]])
 _checked = False
 
 
 def warm_up() -> float:
-    """Compile (or load from numba's cache) every kernel of the engine, by running each entry
-    kernel once on a small board, and stamp them compiled. Returns the seconds taken.
+    """Compile (or load from numba's cache) every kernel of the engine and of Dominosa's, by
+    running each entry kernel once on small boards, and stamp them compiled. Returns the seconds
+    taken.
 
     Examples
     --------
@@ -41,6 +37,7 @@ def warm_up() -> float:
     """
     global _checked
     start = time.perf_counter()
+    warm.warm_up()
     board = DominosaCover(load("mikefc-small"))
     rule_table(board.model, force=True)
     engine = board.engine(Search())
@@ -55,8 +52,7 @@ def warm_up() -> float:
         pass
     _checked = True  # the counter's own kernels next, without coming back here
     count_puzzle(load("tcg-n10"), Search(), check_min=0)  # its clause-learning questions too
-    count_covers(from_exact_cover(_HELD), Search(), check_min=0)  # and a backbone forced
-    cache.mark_compiled()
+    sources.mark_compiled()
     return time.perf_counter() - start
 
 
@@ -65,12 +61,7 @@ def ensure_compiled() -> float:
     say so (a warning before, with the time after). Returns the seconds spent compiling (0.0 when
     they were compiled already), which a search sets aside from its budget."""
     global _checked
-    if _checked:
-        return 0.0
-    if cache.is_compiled():
+    if _checked or sources.is_compiled():
         _checked = True
         return 0.0
-    LOG.warning("compiling the fast solver's kernels, once: about a minute ...")
-    seconds = warm_up()
-    LOG.warning("compiled the fast solver's kernels in %.0f s", seconds)
-    return seconds
+    return warm.announced(warm_up, "the fast solver's kernels")

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from dominosa_lab.solvers.fast.assign import event
-from dominosa_lab.solvers.fast.jit import bare
-from dominosa_lab.solvers.fast.state import (
+from dominosa_lab.solvers.engine.assign import event
+from dominosa_lab.solvers.engine.jit import bare
+from dominosa_lab.solvers.engine.state import (
     BEST,
     E_RESTART,
     F_LEARN,
@@ -154,10 +154,10 @@ def let_go(s: State) -> None:
 def guide(engine, conflicts: int | None = None) -> None:
     """On a model of at least :data:`GUIDE_MIN_PLACEMENTS` options with options left open:
     prefer (:func:`prefer`) those that belief propagation believes in
-    (:func:`~dominosa_lab.solvers.fast.beliefs.log_odds` above 0), for good or for the next
+    (:func:`~dominosa_lab.solvers.engine.beliefs.log_odds` above 0), for good or for the next
     ``conflicts`` conflicts (:func:`let_go`). ``engine`` is a
-    :class:`~dominosa_lab.solvers.fast.search.CoverSearch` at level 0."""
-    from dominosa_lab.solvers.fast.beliefs import log_odds
+    :class:`~dominosa_lab.solvers.engine.search.CoverSearch` at level 0."""
+    from dominosa_lab.solvers.engine.beliefs import log_odds
 
     if engine.model.n_options < GUIDE_MIN_PLACEMENTS:
         return

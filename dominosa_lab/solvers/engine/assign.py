@@ -1,9 +1,9 @@
 """Assignments on the trail: an option made true or false, levels opened and undone, and the
 counting of nodes, backtracks, choices and events (the house rule,
-:mod:`~dominosa_lab.solvers.fast.search`)."""
+:mod:`~dominosa_lab.solvers.engine.search`)."""
 
-from dominosa_lab.solvers.fast.jit import bare
-from dominosa_lab.solvers.fast.state import (
+from dominosa_lab.solvers.engine.jit import bare
+from dominosa_lab.solvers.engine.state import (
     BACKTRACKS,
     E_CHOICE,
     E_DEAD,
@@ -128,7 +128,7 @@ def backjump(m, s, level):
     """Undo every assignment made from the start of level ``level + 1`` on, and set the level to
     ``level``: for a ``level`` below the current one, every assignment above it. (At the current
     level or above, that start is left from an earlier level and says nothing;
-    :func:`~dominosa_lab.solvers.fast.loop.finish` sets it to 0 to undo level 0 too.)"""
+    :func:`~dominosa_lab.solvers.engine.loop.finish` sets it to 0 to undo level 0 too.)"""
     sc = s.scalars
     stop = s.level_start[level + 1]
     while sc[TRAIL_LEN] > stop:

@@ -8,7 +8,7 @@ It is a heuristic, not a deduction: its beliefs are exact only on constraint gra
 without cycles, and nothing is ruled out by them. On random Dominosa boards they
 are nearly right: of the planted placements left open at level 0 they believe in
 98-99% at N = 60 and N = 100, and a search that tries the believed placement first
-(:func:`~dominosa_lab.solvers.fast.decide.guide`) finds a solution there
+(:func:`~dominosa_lab.solvers.engine.decide.guide`) finds a solution there
 without a single conflict (``benchmarks/results/beliefs.md``).
 
 The messages are odds. An item's message to its option ``p`` is the odds that ``p``
@@ -25,8 +25,8 @@ from __future__ import annotations
 import numpy as np
 
 from dominosa_lab.errors import ArgumentError
-from dominosa_lab.solvers.fast.jit import kernel, now
-from dominosa_lab.solvers.fast.state import CoverModel
+from dominosa_lab.solvers.engine.jit import kernel, now
+from dominosa_lab.solvers.engine.state import CoverModel
 
 __all__ = ["CALM_ROUNDS", "MAX_ITERATIONS", "TOLERANCE", "log_odds"]
 
@@ -54,8 +54,8 @@ def log_odds(model: CoverModel, state: np.ndarray, iterations: int = MAX_ITERATI
     model : CoverModel
     state : array of int
         Per option: -1 open, 0 false, 1 true
-        (:meth:`~dominosa_lab.solvers.fast.search.CoverSearch.state`); items already covered have no
-        open option and drop out.
+        (:meth:`~dominosa_lab.solvers.engine.search.CoverSearch.state`); items already covered
+        have no open option and drop out.
     iterations : int
         Rounds of message passing at most (fewer when the messages settle).
     calm : int or None
@@ -73,7 +73,7 @@ def log_odds(model: CoverModel, state: np.ndarray, iterations: int = MAX_ITERATI
     Examples
     --------
     >>> import numpy as np
-    >>> from dominosa_lab.solvers.fast.state import cover_model
+    >>> from dominosa_lab.solvers.engine.state import cover_model
     >>> m = cover_model([0, 2, 3, 4], [0, 1, 0, 1], [True, True])   # covers {0} and {1, 2}
     >>> log_odds(m, np.full(3, -1)).tolist()         # each option is in one cover of two
     [0.0, 0.0, 0.0]

@@ -2,8 +2,8 @@
 
 Importing this module first deletes from numba's cache the kernels of the modules of the package
 whose sources, or the sources of a module they import, changed
-(:func:`~dominosa_lab.solvers.fast.cache.refresh`): every kernel module imports its decorators from
-here.
+(:func:`~dominosa_lab.solvers.engine.cache.refresh`): every kernel module imports its decorators
+from here.
 
 The kernels of propagation, analysis and branching allocate nothing and are compiled without
 numba's runtime (:data:`bare`): with it, every array they take out of a record is
@@ -28,7 +28,7 @@ from numba import njit, objmode, typeof
 from numba._dispatcher import compute_fingerprint
 
 from dominosa_lab.core import search
-from dominosa_lab.solvers.fast import cache
+from dominosa_lab.solvers.engine import cache
 
 __all__ = ["bare", "clock_pace", "entry", "kernel", "now", "signature"]
 

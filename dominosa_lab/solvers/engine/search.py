@@ -1,6 +1,6 @@
-"""One search of the compiled engine over a :class:`~dominosa_lab.solvers.fast.state.CoverModel`,
+"""One search of the compiled engine over a :class:`~dominosa_lab.solvers.engine.state.CoverModel`,
 reporting to a :class:`~dominosa_lab.core.search.Search` (the Python driver of
-:mod:`~dominosa_lab.solvers.fast.loop`).
+:mod:`~dominosa_lab.solvers.engine.loop`).
 
 Counting (the house rule, ``docs/architecture.md``): every option made true is a node, a decision
 a choice among the options left to its item, a deduction a choice among one, a conflict (at level
@@ -22,11 +22,11 @@ from typing import Any
 import numpy as np
 
 from dominosa_lab.core.search import Search
-from dominosa_lab.solvers.fast import decide, loop
-from dominosa_lab.solvers.fast.assign import dead_end
-from dominosa_lab.solvers.fast.jit import entry, signature
-from dominosa_lab.solvers.fast.learn import REDUCE_FIRST
-from dominosa_lab.solvers.fast.state import (
+from dominosa_lab.solvers.engine import decide, loop
+from dominosa_lab.solvers.engine.assign import dead_end
+from dominosa_lab.solvers.engine.jit import entry, signature
+from dominosa_lab.solvers.engine.learn import REDUCE_FIRST
+from dominosa_lab.solvers.engine.state import (
     BACKTRACKS,
     C_ALO,
     C_BIN,
@@ -78,14 +78,14 @@ _DEAD_END = {
 
 @cache
 def _state_and_clauses() -> tuple[bytes, ...]:
-    """The :func:`~dominosa_lab.solvers.fast.jit.signature` of a new state and a new clauses
+    """The :func:`~dominosa_lab.solvers.engine.jit.signature` of a new state and a new clauses
     record: the same for every model (their arrays' types are fixed), so found once."""
     model = cover_model([0, 1], [0], [True])
     return signature(new_state(model, max_nodes=None, flags=0, rule_max=None), new_clauses(1))
 
 
 class CoverSearch:
-    """One search over a :class:`~dominosa_lab.solvers.fast.state.CoverModel`, reporting to a
+    """One search over a :class:`~dominosa_lab.solvers.engine.state.CoverModel`, reporting to a
     :class:`Search`.
 
     Parameters
@@ -110,7 +110,7 @@ class CoverSearch:
 
     Examples
     --------
-    >>> from dominosa_lab.solvers.fast.state import cover_model
+    >>> from dominosa_lab.solvers.engine.state import cover_model
     >>> engine = CoverSearch(cover_model([0, 2, 3, 4], [0, 1, 0, 1], [True, True]), Search(), int)
     >>> engine.start(), sorted(sorted(c.tolist()) for c in engine.covers())
     (True, [[0], [1, 2]])
@@ -161,7 +161,7 @@ class CoverSearch:
         """Make ``options`` the target phase for good, or for the next ``conflicts`` conflicts
         (then the longest conflict-free assignment is the target again).
 
-        See :func:`~dominosa_lab.solvers.fast.decide.prefer`.
+        See :func:`~dominosa_lab.solvers.engine.decide.prefer`.
         """
         decide.prefer(self.s, options)
         self.let_go = None if conflicts is None else int(self.s.scalars[CONFLICTS]) + conflicts
@@ -172,9 +172,9 @@ class CoverSearch:
 
     def deduce(self, kernel: Callable[..., int], *args: Any) -> bool:
         """Level 0 by a caller's compiled deductions: ``kernel(m, s, g, *args)`` (numba; it may
-        call :func:`~dominosa_lab.solvers.fast.loop.start`, with :attr:`dead`,
-        :func:`~dominosa_lab.solvers.fast.loop.kill` and
-        :func:`~dominosa_lab.solvers.fast.loop.probe`) returns a conflict kind. False on a
+        call :func:`~dominosa_lab.solvers.engine.loop.start`, with :attr:`dead`,
+        :func:`~dominosa_lab.solvers.engine.loop.kill` and
+        :func:`~dominosa_lab.solvers.engine.loop.probe`) returns a conflict kind. False on a
         conflict."""
         return self._settle(self._entry(kernel, *args)(self.model, self.s, self.g, *args))
 
@@ -226,7 +226,7 @@ class CoverSearch:
 
     def _entry(self, kernel: Any, *args: Any) -> Callable[..., Any]:
         """``kernel``'s entry point for this engine's records followed by ``args``
-        (:func:`~dominosa_lab.solvers.fast.jit.entry`)."""
+        (:func:`~dominosa_lab.solvers.engine.jit.entry`)."""
         return entry(kernel, self._records + signature(*args), (self.model, self.s, self.g, *args))
 
     def _settle(self, kind: int) -> bool:

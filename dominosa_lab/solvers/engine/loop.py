@@ -1,7 +1,7 @@
 """The search loop: level 0 (:func:`start`, :func:`kill`, :func:`probe`), then propagate, learn
 or backtrack, decide, until a solution, the end, the budget or a tick (:func:`run`)."""
 
-from dominosa_lab.solvers.fast.assign import (
+from dominosa_lab.solvers.engine.assign import (
     backjump,
     choice,
     dead_end,
@@ -10,12 +10,12 @@ from dominosa_lab.solvers.fast.assign import (
     make_true,
     new_level,
 )
-from dominosa_lab.solvers.fast.decide import choose, update_target
-from dominosa_lab.solvers.fast.jit import bare, clock_pace, kernel, now
-from dominosa_lab.solvers.fast.learn import add_clause, learn
-from dominosa_lab.solvers.fast.propagate import propagate
-from dominosa_lab.solvers.fast.rule import blocked, may_fire
-from dominosa_lab.solvers.fast.state import (
+from dominosa_lab.solvers.engine.decide import choose, update_target
+from dominosa_lab.solvers.engine.jit import bare, clock_pace, kernel, now
+from dominosa_lab.solvers.engine.learn import add_clause, learn
+from dominosa_lab.solvers.engine.propagate import propagate
+from dominosa_lab.solvers.engine.rule import blocked, may_fire
+from dominosa_lab.solvers.engine.state import (
     AFTER_SOLUTION,
     C_ALO,
     C_KILL,

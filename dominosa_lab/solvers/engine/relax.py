@@ -13,8 +13,8 @@ most 2.5 s at N = 60 and 47 s at N = 100 (``benchmarks/results/proofs_large.md``
 needs up to a minute and more at N = 60 and proves one board of twenty at N = 100.
 A board with a solution always has a fractional cover, so the question only pays where a search
 has already failed for long: the engine asks it at the hand-over
-(:mod:`~dominosa_lab.solvers.fast.handover`), before CaDiCaL, and a count asks it of a question
-that runs long (:mod:`~dominosa_lab.solvers.fast.count`).
+(:mod:`~dominosa_lab.solvers.engine.handover`), before CaDiCaL, and a count asks it of a question
+that runs long (:mod:`~dominosa_lab.solvers.engine.count`).
 
 **The verdict is exact, not HiGHS's.** The question is asked as a packing
 (:func:`packing`): the open options that cover no settled item, each worth ``p`` = the number
@@ -52,7 +52,7 @@ from typing import NamedTuple
 import numpy as np
 
 from dominosa_lab.core.search import Search
-from dominosa_lab.solvers.fast.state import CoverModel
+from dominosa_lab.solvers.engine.state import CoverModel
 
 __all__ = ["BOARD_GAP", "LACK_TOLERANCES", "QUESTION_TOLERANCES", "WEIGHT_BITS", "Lack",
            "Packing", "certifies", "certifies_lack", "dual_weights", "fractional_cover_exists",
@@ -120,7 +120,7 @@ def packing(model: CoverModel, value: np.ndarray | None = None,
 
     Examples
     --------
-    >>> from dominosa_lab.solvers.fast.state import cover_model
+    >>> from dominosa_lab.solvers.engine.state import cover_model
     >>> m = cover_model([0, 2, 4], [0, 1, 1, 2], [True] * 3)     # {0, 1} and {1, 2}
     >>> p = packing(m)
     >>> p.worth.tolist(), p.primary
@@ -161,7 +161,7 @@ def certifies(lp: Packing, weights: np.ndarray, row: int = 0) -> bool:
     Options {0, 1} and {1, 2} over three primary items: weight 1 on item 1 alone covers each
     option's worth 2 with half, so a packing is worth at most 2 of the 3 needed.
 
-    >>> from dominosa_lab.solvers.fast.state import cover_model
+    >>> from dominosa_lab.solvers.engine.state import cover_model
     >>> lp = packing(cover_model([0, 2, 4], [0, 1, 1, 2], [True] * 3))
     >>> certifies(lp, np.array([0, 1, 0])), certifies(lp, np.array([1, 1, 1]))
     (True, False)
@@ -197,7 +197,7 @@ def fractional_cover_exists(model: CoverModel, search: Search, value: np.ndarray
     Items 0, 1, 2 and options {0, 1}, {1, 2}: item 0 takes all of {0, 1}, which leaves
     nothing of {1, 2} for item 2.
 
-    >>> from dominosa_lab.solvers.fast.state import cover_model
+    >>> from dominosa_lab.solvers.engine.state import cover_model
     >>> fractional_cover_exists(cover_model([0, 2, 4], [0, 1, 1, 2], [True] * 3), Search())
     False
 
@@ -245,7 +245,7 @@ def lacking_options(model: CoverModel, search: Search, value: np.ndarray,
     Options {0}, {1} and {0, 1}: a cover without both {0} and {1} takes {0, 1}; with {0, 1}
     ruled out there is none.
 
-    >>> from dominosa_lab.solvers.fast.state import cover_model
+    >>> from dominosa_lab.solvers.engine.state import cover_model
     >>> pairs = cover_model([0, 1, 2, 4], [0, 1, 0, 1], [True, True])
     >>> lacking_options(pairs, Search(), np.array([-1, -1, -1]), np.array([0, 1])).tolist()
     [0, 1]
@@ -309,7 +309,7 @@ def certifies_lack(lp: Packing, weights: np.ndarray, scale: int) -> bool:
     Options {0}, {1} and {0, 1}, the last ruled out: a cover takes both {0} and {1}, weight 2
     on them, more than the 1 of a cover lacking one.
 
-    >>> from dominosa_lab.solvers.fast.state import cover_model
+    >>> from dominosa_lab.solvers.engine.state import cover_model
     >>> pairs = cover_model([0, 1, 2, 4], [0, 1, 0, 1], [True, True])
     >>> lp = packing(pairs, np.array([-1, -1, 0]), np.array([0, 1]))
     >>> certifies_lack(lp, np.array([1, 1]), 1), certifies_lack(lp, np.array([1, 0]), 1)
@@ -335,7 +335,7 @@ def lack_weights(lp: Packing, search: Search, tolerance: float = LACK_TOLERANCES
 
     Examples
     --------
-    >>> from dominosa_lab.solvers.fast.state import cover_model
+    >>> from dominosa_lab.solvers.engine.state import cover_model
     >>> pairs = cover_model([0, 1, 2, 4], [0, 1, 0, 1], [True, True])
     >>> lack = lack_weights(packing(pairs, np.array([-1, -1, 0]), np.array([0, 1])), Search())
     >>> round(lack.least, 3), np.round(lack.weight, 3).tolist()
@@ -381,7 +381,7 @@ def dual_weights(lp: Packing, search: Search, tolerance: float = QUESTION_TOLERA
 
     Examples
     --------
-    >>> from dominosa_lab.solvers.fast.state import cover_model
+    >>> from dominosa_lab.solvers.engine.state import cover_model
     >>> lp = packing(cover_model([0, 2, 4], [0, 1, 1, 2], [True] * 3))
     >>> weights, row = dual_weights(lp, Search())
     >>> certifies(lp, weights, row)

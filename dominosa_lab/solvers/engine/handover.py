@@ -1,6 +1,6 @@
 """The hand-over: a search that has spent :data:`HANDOVER_CONFLICTS` conflicts without a solution
 asks whether the board, with the options the engine has settled at level 0, has a fractional cover
-(:mod:`~dominosa_lab.solvers.fast.relax`), and when it has, goes on in CaDiCaL (python-sat's
+(:mod:`~dominosa_lab.solvers.engine.relax`), and when it has, goes on in CaDiCaL (python-sat's
 ``Cadical195``), on the model the engine's level 0 leaves.
 
 The engine is fastest where its deductions and its belief guide carry the search (planted and
@@ -30,9 +30,9 @@ from collections.abc import Iterator
 
 import numpy as np
 
-from dominosa_lab.solvers.fast.relax import fractional_cover_exists
-from dominosa_lab.solvers.fast.search import CoverSearch
-from dominosa_lab.solvers.fast.state import CoverModel
+from dominosa_lab.solvers.engine.relax import fractional_cover_exists
+from dominosa_lab.solvers.engine.search import CoverSearch
+from dominosa_lab.solvers.engine.state import CoverModel
 
 __all__ = ["HANDOVER_CONFLICTS", "SAT_SLICE", "covers", "exact_one_clauses"]
 
@@ -52,7 +52,7 @@ def exact_one_clauses(model: CoverModel, value: np.ndarray) -> list[list[int]]:
 
     Examples
     --------
-    >>> from dominosa_lab.solvers.fast.state import cover_model
+    >>> from dominosa_lab.solvers.engine.state import cover_model
     >>> model = cover_model([0, 2, 3, 4], [0, 1, 0, 1], [True, True])  # {0, 1}, {0}, {1}
     >>> exact_one_clauses(model, np.array([-1, -1, -1]))
     [[1, 2], [-1, -2], [1, 3], [-1, -3]]

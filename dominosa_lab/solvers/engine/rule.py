@@ -9,9 +9,9 @@ where it cannot fire (most of them).
 
 import numpy as np
 
-from dominosa_lab.solvers.fast.assign import make_false
-from dominosa_lab.solvers.fast.jit import bare, kernel
-from dominosa_lab.solvers.fast.state import C_BLK, C_NONE, R_BLK
+from dominosa_lab.solvers.engine.assign import make_false
+from dominosa_lab.solvers.engine.jit import bare, kernel
+from dominosa_lab.solvers.engine.state import C_BLK, C_NONE, R_BLK
 
 __all__ = ["RULE_TABLE_MIN", "blocked", "blocked_option", "blocked_reason", "may_fire",
            "rule_table", "share"]

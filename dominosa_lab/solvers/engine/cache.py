@@ -2,20 +2,24 @@
 module's kernels depend on changes.
 
 numba keys a cached kernel by its own file only, so a kernel that calls a kernel of another file
-would run the old callee after that file changed. Here each module of the package has a closure
-(:meth:`Sources.closures`): itself and every module of the package it imports, transitively, as
-its source reads (parsed with :mod:`ast`, nothing imported). Its stamp (:meth:`Sources.stamps`)
-is the hash of the sources of its closure but the Python drivers (:data:`DRIVERS`, which define no
-kernel and no constant a kernel reads; what a driver imports is followed all the same), and of
-the files outside the package that the closure's kernels compile (:data:`OUTSIDE`).
+would run the old callee after that file changed. Here each module of a package of kernels has a
+closure (:meth:`Sources.closures`): itself and every module of the packages read
+(:attr:`Sources.packages`: the engine's, and a user's beside it) that it imports, transitively, as
+its source reads (parsed with :mod:`ast`, nothing imported). Its stamp (:meth:`Sources.stamps`) is
+the hash of the sources of its closure but the Python drivers (:attr:`Sources.drivers`, which
+define no kernel and no constant a kernel reads; what a driver imports is followed all the same),
+and of the files outside the packages that the closure's kernels compile
+(:attr:`Sources.outside`). A module is named by its package's last word and its own:
+``engine.loop``, ``fast.dominosa``.
 
 The stamps lie beside numba's cache files (:data:`STAMP`, in each folder of :func:`cache_dirs`:
 the package's ``__pycache__``, or the folder numba uses under ``NUMBA_CACHE_DIR``). On import,
-before any kernel is loaded (:func:`refresh`, run by :mod:`~dominosa_lab.solvers.fast.jit`), the
-cache files of the modules whose stamp changed are deleted, and no others: an edit of ``loop.py``
-recompiles the kernels of ``loop``, ``dominosa`` and ``split``, not the whole engine. The stamp
-file also holds the hash of every source read (:meth:`Sources.digest`), so that an unchanged tree
-is recognised without parsing a module, and whether every kernel was compiled since
+before any kernel is loaded (:func:`refresh`: the engine's run by
+:mod:`~dominosa_lab.solvers.engine.jit`, a user's by its own first kernel module), the cache files
+of the modules whose stamp changed are deleted, and no others: an edit of ``loop.py`` recompiles
+the kernels of ``loop`` and of the modules importing it, not the whole engine. The stamp file also
+holds the hash of every source read (:meth:`Sources.digest`), so that an unchanged tree is
+recognised without parsing a module, and whether every kernel was compiled since
 (:func:`mark_compiled`, :func:`is_compiled`). This module imports no numba.
 
 Only the imports at a module's top level count (those under ``if``, ``try`` or in a class body
@@ -35,32 +39,35 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NamedTuple
 
-__all__ = ["CACHE_FILE", "COMPILED", "DRIVERS", "LIBRARY", "NAME", "OUTSIDE", "PACKAGE", "STAMP",
+__all__ = ["CACHE_FILE", "COMPILED", "DRIVERS", "ENGINE", "LIBRARY", "NAME", "OUTSIDE", "STAMP",
            "Sources", "cache_dirs", "cache_files", "is_compiled", "mark_compiled", "refresh"]
 
-#: The folder of the package's modules.
-PACKAGE = Path(__file__).resolve().parent
-#: The folder of the library, from which :data:`OUTSIDE` names its files.
-LIBRARY = PACKAGE.parents[1]
-#: The package's name in an import statement.
-NAME = "dominosa_lab.solvers.fast"
-#: The modules of the package that no kernel depends on: their sources are in no stamp.
-DRIVERS = ("__init__.py", "cache.py", "count.py", "handover.py", "mirror.py", "relax.py",
-           "search.py", "warm.py")
-#: The files of the library outside the package that a module's kernels compile, by module:
-#: ``jit`` compiles :func:`~dominosa_lab.core.search.clock_pace`, which the engine's loop calls;
-#: ``dominosa`` compiles :func:`~dominosa_lab.core.board.domino_number`, which its cover kernel
-#: calls. numba caches such a kernel beside its own file and keys it by that file, so it
-#: recompiles it after an edit there, but not the package's kernels that call it.
-OUTSIDE: Mapping[str, tuple[str, ...]] = {"jit": ("core/search.py",),
-                                          "dominosa": ("core/board.py",)}
+#: The folder of the engine's modules.
+ENGINE = Path(__file__).resolve().parent
+#: The folder of the library, from which :attr:`Sources.outside` names its files.
+LIBRARY = ENGINE.parents[1]
+#: The engine's package name in an import statement.
+NAME = "dominosa_lab.solvers.engine"
+#: The engine's modules that no kernel depends on: their sources are in no stamp.
+DRIVERS = ("engine.__init__", "engine.cache", "engine.count", "engine.handover", "engine.relax",
+           "engine.search", "engine.warm")
+#: The files of the library outside the packages that a module's kernels compile, by module:
+#: ``jit`` compiles :func:`~dominosa_lab.core.search.clock_pace`, which the engine's loop calls.
+#: numba caches such a kernel beside its own file and keys it by that file, so it recompiles it
+#: after an edit there, but not the kernels that call it.
+OUTSIDE: Mapping[str, tuple[str, ...]] = {"engine.jit": ("core/search.py",)}
 #: The name of the stamp file in each folder of :func:`cache_dirs`.
-STAMP = "fast-kernels.stamp"
+STAMP = "kernels.stamp"
 #: The last line of a stamp file when every kernel was compiled since it was written.
 COMPILED = "compiled"
 #: numba's name of a cache file of a kernel: ``<module>.<function>-<line>.py<version>`` and then
 #: ``.nbi`` (the index of its compiled versions) or ``.<n>.nbc`` (its n-th compiled version).
 CACHE_FILE = re.compile(r"(?P<module>\w+)\.[^-]+-\d+\.py\d+\w*(?:\.\d+\.nbc|\.nbi)")
+
+
+def _key(package: str, stem: str) -> str:
+    """A module's name in the stamps: its package's last word and its own."""
+    return f"{package.rsplit('.', 1)[-1]}.{stem}"
 
 
 def _top_level(node: ast.AST) -> Iterator[ast.AST]:
@@ -80,41 +87,55 @@ def _digest(parts: list[tuple[str, bytes]]) -> str:
 
 @dataclass(frozen=True)
 class Sources:
-    """The sources a package's kernels are compiled from: the modules in :attr:`folder`, whose
-    imports name the package :attr:`name`, and the files of :attr:`library` that
-    :attr:`outside` lists by module (by default the engine: :data:`PACKAGE`, :data:`NAME`,
-    :data:`LIBRARY`, :data:`OUTSIDE`)."""
+    """The sources a package's kernels are compiled from: the modules of :attr:`packages` (import
+    name to folder; a user's package reads the engine's), the files of :attr:`library` that
+    :attr:`outside` lists by module, and which modules are :attr:`drivers`. :attr:`cached` names
+    the package whose compiled kernels :func:`refresh` clears and :func:`mark_compiled` stamps.
+    By default the engine's own (:data:`ENGINE`, :data:`NAME`, :data:`LIBRARY`, :data:`OUTSIDE`,
+    :data:`DRIVERS`)."""
 
-    folder: Path = PACKAGE
+    packages: Mapping[str, Path] = field(default_factory=lambda: {NAME: ENGINE})
     outside: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: dict(OUTSIDE))
     library: Path = LIBRARY
-    name: str = NAME
+    drivers: tuple[str, ...] = DRIVERS
+    cached: str = NAME
+
+    def package(self, key: str) -> str:
+        """The import name of the package of module ``key``."""
+        return next(name for name in self.packages if key.startswith(_key(name, "")))
+
+    def file(self, key: str) -> Path:
+        """The source file of module ``key`` (``engine.loop``)."""
+        return self.packages[self.package(key)] / f"{key.split('.')[1]}.py"
 
     def modules(self) -> list[str]:
-        """The package's modules by name (``loop`` for ``loop.py``), sorted."""
-        return sorted(path.stem for path in self.folder.glob("*.py"))
+        """The packages' modules by name (``engine.loop`` for the engine's ``loop.py``), sorted."""
+        return sorted(_key(name, path.stem) for name, folder in self.packages.items()
+                      for path in folder.glob("*.py"))
 
     def _module(self, dotted: str, modules: set[str]) -> str | None:
-        """The module of the package that an import of ``dotted`` runs, if any."""
-        if dotted == self.name:
-            return "__init__"
-        if not dotted.startswith(self.name + "."):
-            return None
-        head = dotted[len(self.name) + 1:].split(".")[0]
-        return head if head in modules else None
+        """The module of the packages that an import of ``dotted`` runs, if any."""
+        for name in self.packages:
+            if dotted == name:
+                return _key(name, "__init__")
+            if dotted.startswith(name + "."):
+                key = _key(name, dotted[len(name) + 1:].split(".")[0])
+                return key if key in modules else None
+        return None
 
     def imports(self, module: str, modules: set[str] | None = None) -> set[str]:
-        """The modules of the package (of ``modules``, default :meth:`modules`) that ``module``
+        """The modules of the packages (of ``modules``, default :meth:`modules`) that ``module``
         imports at its top level, in any form (``import``, ``from ... import``, relative)."""
         modules = set(self.modules()) if modules is None else modules
-        tree = ast.parse((self.folder / f"{module}.py").read_bytes())
+        package = self.package(module)
+        tree = ast.parse(self.file(module).read_bytes())
         found: set[str] = set()
         for node in _top_level(tree):
             if isinstance(node, ast.Import):
                 names = [alias.name for alias in node.names]
                 found.update(filter(None, (self._module(name, modules) for name in names)))
             elif isinstance(node, ast.ImportFrom) and node.level <= 1:
-                base = ".".join(filter(None, (self.name if node.level else "", node.module)))
+                base = ".".join(filter(None, (package if node.level else "", node.module)))
                 for alias in node.names:  # ``from pkg import module`` or ``from module import x``
                     hit = (self._module(f"{base}.{alias.name}", modules)
                            or self._module(base, modules))
@@ -123,7 +144,7 @@ class Sources:
         return found
 
     def closures(self) -> dict[str, frozenset[str]]:
-        """Every module's closure: itself and the modules of the package it imports,
+        """Every module's closure: itself and the modules of the packages it imports,
         transitively."""
         modules = set(self.modules())
         direct = {module: self.imports(module, modules) for module in sorted(modules)}
@@ -141,15 +162,18 @@ class Sources:
         return [(name, (self.library / name).read_bytes()) for name in self.outside.get(module, ())]
 
     def stamps(self) -> dict[str, str]:
-        """Every module's stamp but the drivers': the hash of the sources of its closure but
-        :data:`DRIVERS`, and of the files :attr:`outside` lists for its closure."""
+        """The stamp of every module of the :attr:`cached` package but its drivers, by its own
+        name (``loop``): the hash of the sources of its closure but :attr:`drivers`, and of the
+        files :attr:`outside` lists for its closure."""
         closures = self.closures()
-        own = {module: [] if f"{module}.py" in DRIVERS else
-               [(f"{module}.py", (self.folder / f"{module}.py").read_bytes())]
-               for module in closures}
+        own = {module: [] if module in self.drivers else
+               [(module, self.file(module).read_bytes())] for module in closures}
         own = {module: parts + self._outside(module) for module, parts in own.items()}
-        return {module: _digest([part for other in sorted(closure) for part in own[other]])
-                for module, closure in closures.items() if f"{module}.py" not in DRIVERS}
+        prefix = _key(self.cached, "")
+        return {module[len(prefix):]: _digest([part for other in sorted(closure)
+                                               for part in own[other]])
+                for module, closure in closures.items()
+                if module.startswith(prefix) and module not in self.drivers}
 
     def digest(self) -> str:
         """The hash of every source the stamps may read: every module (drivers too, as their
@@ -160,9 +184,10 @@ class Sources:
         >>> len(Sources().digest())
         64
         """
-        parts = [(path.name, path.read_bytes()) for path in sorted(self.folder.glob("*.py"))]
+        parts = [(module, self.file(module).read_bytes()) for module in self.modules()]
         for module in sorted(self.outside):
             parts.extend(self._outside(module))
+        parts.append(("cached", self.cached.encode()))
         return _digest(parts)
 
 
@@ -195,15 +220,15 @@ def _write(folder: Path, stamp: _Stamp) -> None:
         draft.unlink(missing_ok=True)
 
 
-def cache_dirs() -> list[Path]:
-    """Where numba keeps the package's compiled kernels: the package's ``__pycache__``, and the
-    folder it uses under ``NUMBA_CACHE_DIR`` when that is set (numba's naming of it: the
-    folder's name and the SHA-1 of its path)."""
-    dirs = [PACKAGE / "__pycache__"]
+def cache_dirs(package: Path = ENGINE) -> list[Path]:
+    """Where numba keeps the compiled kernels of the package in folder ``package``: its
+    ``__pycache__``, and the folder numba uses under ``NUMBA_CACHE_DIR`` when that is set (numba's
+    naming of it: the folder's name and the SHA-1 of its path)."""
+    dirs = [package / "__pycache__"]
     root = os.environ.get("NUMBA_CACHE_DIR")
     if root:
-        folder = os.path.abspath(PACKAGE)
-        dirs.insert(0, Path(root) / f"{PACKAGE.name}_{hashlib.sha1(folder.encode()).hexdigest()}")
+        folder = os.path.abspath(package)
+        dirs.insert(0, Path(root) / f"{package.name}_{hashlib.sha1(folder.encode()).hexdigest()}")
     return dirs
 
 
@@ -217,6 +242,10 @@ def cache_files(folder: Path) -> dict[str | None, list[Path]]:
     return files
 
 
+def _dirs(sources: Sources, dirs: list[Path] | None) -> list[Path]:
+    return cache_dirs(sources.packages[sources.cached]) if dirs is None else dirs
+
+
 def refresh(sources: Sources | None = None, dirs: list[Path] | None = None) -> list[Path]:
     """Delete the cache files in ``dirs`` (default :func:`cache_dirs`) of the modules whose stamp
     changed and of modules without a stamp, and stamp the folders fresh (making them if need be).
@@ -225,7 +254,7 @@ def refresh(sources: Sources | None = None, dirs: list[Path] | None = None) -> l
     digest = sources.digest()
     stamps: dict[str, str] | None = None
     deleted = []
-    for folder in cache_dirs() if dirs is None else dirs:
+    for folder in _dirs(sources, dirs):
         old = _read(folder)
         if old.digest == digest:
             continue
@@ -249,7 +278,7 @@ def mark_compiled(sources: Sources | None = None, dirs: list[Path] | None = None
     sources = sources or Sources()
     digest = sources.digest()
     stamps: dict[str, str] | None = None
-    for folder in cache_dirs() if dirs is None else dirs:
+    for folder in _dirs(sources, dirs):
         if folder.is_dir():
             old = _read(folder)
             if stamps is None:
@@ -259,7 +288,7 @@ def mark_compiled(sources: Sources | None = None, dirs: list[Path] | None = None
 
 def is_compiled(sources: Sources | None = None, dirs: list[Path] | None = None) -> bool:
     """Whether every kernel of these sources is compiled in numba's cache: the stamp is marked
-    compiled (:func:`~dominosa_lab.solvers.fast.cache.mark_compiled`) and every module's stamp
+    compiled (:func:`mark_compiled`) and every module's stamp
     is current.
 
     Examples
@@ -268,5 +297,5 @@ def is_compiled(sources: Sources | None = None, dirs: list[Path] | None = None) 
     True
     """
     sources = sources or Sources()
-    old = _read((cache_dirs() if dirs is None else dirs)[0])
+    old = _read(_dirs(sources, dirs)[0])
     return old.compiled and (old.digest == sources.digest() or old.stamps == sources.stamps())

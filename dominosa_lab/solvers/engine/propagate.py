@@ -2,15 +2,15 @@
 
 A true option makes every other option of its items false; a primary item left with one option
 not false makes it true, with none it is a conflict; the blocked-option rule
-(:mod:`~dominosa_lab.solvers.fast.rule`) runs on every primary item that lost an option; learned
+(:mod:`~dominosa_lab.solvers.engine.rule`) runs on every primary item that lost an option; learned
 clauses are watched (two literals each). The reasons of these steps are not stored as clauses:
-conflict analysis rebuilds them (:mod:`~dominosa_lab.solvers.fast.learn`).
+conflict analysis rebuilds them (:mod:`~dominosa_lab.solvers.engine.learn`).
 """
 
-from dominosa_lab.solvers.fast.assign import make_false, make_true
-from dominosa_lab.solvers.fast.jit import bare
-from dominosa_lab.solvers.fast.rule import blocked, blocked_option, may_fire
-from dominosa_lab.solvers.fast.state import (
+from dominosa_lab.solvers.engine.assign import make_false, make_true
+from dominosa_lab.solvers.engine.jit import bare
+from dominosa_lab.solvers.engine.rule import blocked, blocked_option, may_fire
+from dominosa_lab.solvers.engine.state import (
     C_ALO,
     C_BIN,
     C_CL,

@@ -3,18 +3,19 @@ with two watched literals, and deletion by LBD.
 
 The reasons of propagation's steps are rebuilt here when a conflict is read (:func:`_reason`):
 a binary step (two options of one item), an item's last option (its other options, all false),
-a learned clause, the blocked-option rule (:func:`~dominosa_lab.solvers.fast.rule.blocked_reason`).
+a learned clause, the blocked-option rule
+(:func:`~dominosa_lab.solvers.engine.rule.blocked_reason`).
 The analysis allocates nothing and is compiled without numba's runtime
-(:data:`~dominosa_lab.solvers.fast.jit.bare`); the store that grows keeps it.
+(:data:`~dominosa_lab.solvers.engine.jit.bare`); the store that grows keeps it.
 """
 
 import numpy as np
 
-from dominosa_lab.solvers.fast.assign import backjump, make_false, make_true
-from dominosa_lab.solvers.fast.decide import restart_level
-from dominosa_lab.solvers.fast.jit import bare, kernel
-from dominosa_lab.solvers.fast.rule import blocked_reason
-from dominosa_lab.solvers.fast.state import (
+from dominosa_lab.solvers.engine.assign import backjump, make_false, make_true
+from dominosa_lab.solvers.engine.decide import restart_level
+from dominosa_lab.solvers.engine.jit import bare, kernel
+from dominosa_lab.solvers.engine.rule import blocked_reason
+from dominosa_lab.solvers.engine.state import (
     C_ALO,
     C_BIN,
     C_BLK,

@@ -1,4 +1,4 @@
-"""The compiled steps of exact counting (:mod:`~dominosa_lab.solvers.fast.count`): split the open
+"""The compiled steps of exact counting (:mod:`~dominosa_lab.solvers.engine.count`): split the open
 options of a component into the components they form, pick the item to branch on, assume or
 refute an option and propagate, and take a level back.
 
@@ -6,14 +6,18 @@ Two open options are in one component when they cover a common item (squares and
 by open placements, on a Dominosa board); items whose options are all closed join nothing. After a
 step, propagation can only have touched the component the step was in: every deduction it makes
 (an item's other options false, an item's last option true, the blocked-option rule) reads options
-that share an item with the one that changed. With ``hall`` set (Dominosa boards: ``values``,
-``pairs``, ``max_pip`` of a :class:`~dominosa_lab.solvers.fast.dominosa.DominosaCover`), every
-step is followed by the Hall-set rule to a fixed point, as at level 0.
+that share an item with the one that changed.
+
+A step is its move (:func:`placed`, :func:`refuted`, :func:`forced`), then its consequences, then
+a conflict counted (:func:`settled`). :func:`assume`, :func:`refute` and :func:`force` take
+propagation for the consequences (the counter's :data:`~dominosa_lab.solvers.engine.count.PLAIN`
+steps); a user with deductions of its own composes the same moves with them (Dominosa's Hall sets:
+:mod:`~dominosa_lab.solvers.fast.count`).
 """
 
 import numpy as np
 
-from dominosa_lab.solvers.fast.assign import (
+from dominosa_lab.solvers.engine.assign import (
     backjump,
     choice,
     dead_end,
@@ -21,11 +25,10 @@ from dominosa_lab.solvers.fast.assign import (
     make_true,
     new_level,
 )
-from dominosa_lab.solvers.fast.dominosa import hall_fixed_point
-from dominosa_lab.solvers.fast.jit import kernel
-from dominosa_lab.solvers.fast.learn import add_clause
-from dominosa_lab.solvers.fast.propagate import propagate
-from dominosa_lab.solvers.fast.state import (
+from dominosa_lab.solvers.engine.jit import bare, kernel
+from dominosa_lab.solvers.engine.learn import add_clause
+from dominosa_lab.solvers.engine.propagate import propagate
+from dominosa_lab.solvers.engine.state import (
     C_CL,
     C_NONE,
     C_STOP,
@@ -35,7 +38,8 @@ from dominosa_lab.solvers.fast.state import (
     SOLUTIONS,
 )
 
-__all__ = ["assume", "fewest", "force", "open_level", "refute", "retract", "some_false", "split"]
+__all__ = ["assume", "fewest", "force", "forced", "open_level", "placed", "refute", "refuted",
+           "retract", "settled", "some_false", "split"]
 
 
 @kernel
@@ -110,46 +114,63 @@ def fewest(m, s, options):
     return row[s.value[row] == -1]
 
 
-@kernel
-def _deduce(m, s, g, values, pairs, max_pip, hall):
-    """Propagation, then (``hall``) the Hall-set rule and propagation to a fixed point; a
-    conflict is counted as a dead end. Returns the conflict kind."""
-    kind, _, _ = propagate(m, s, g)
-    if hall and kind == C_NONE:
-        kind = hall_fixed_point(m, s, g, values, pairs, max_pip)
+@bare
+def settled(s, kind):
+    """A step's consequences ended in ``kind``: a conflict is counted as a dead end. Returns
+    ``kind``."""
     if kind != C_NONE and kind != C_STOP:
         dead_end(s, kind)
     return kind
 
 
-@kernel
-def assume(m, s, g, q, k, values, pairs, max_pip, hall):
-    """A new level with option q true, a choice among k, and its consequences: the conflict
-    kind (C_STOP: the node budget is spent)."""
+@bare
+def placed(m, s, q, k):
+    """A new level with option q true, a choice among k: False when the node budget is spent."""
     new_level(s)
     choice(s, k)
-    if not make_true(m, s, q, R_DEC, -1):
-        return C_STOP
-    return _deduce(m, s, g, values, pairs, max_pip, hall)
+    return make_true(m, s, q, R_DEC, -1)
 
 
-@kernel
-def refute(m, s, g, q, values, pairs, max_pip, hall):
-    """Option q false at the current level (every cover with it is counted), and its
-    consequences: the conflict kind."""
+@bare
+def refuted(m, s, q):
+    """Option q false at the current level (every cover with it is counted)."""
     make_false(m, s, q, R_FACT, -1, 0)
-    return _deduce(m, s, g, values, pairs, max_pip, hall)
 
 
-@kernel
-def force(m, s, g, options, values, pairs, max_pip, hall):
+@bare
+def forced(m, s, options):
     """Every open option of ``options`` true at a new level (each is in every cover left: a
-    deduction, not a choice), and their consequences: the conflict kind."""
+    deduction, not a choice): False when the node budget is spent."""
     new_level(s)
-    for q in options:
+    for q in options:  # noqa: SIM110 (a loop compiles to a loop)
         if s.value[q] == -1 and not make_true(m, s, q, R_FACT, -1):
-            return C_STOP
-    return _deduce(m, s, g, values, pairs, max_pip, hall)
+            return False
+    return True
+
+
+@bare
+def _propagated(m, s, g):
+    kind, _, _ = propagate(m, s, g)
+    return settled(s, kind)
+
+
+@bare
+def assume(m, s, g, q, k):
+    """:func:`placed`, then propagation: the conflict kind (C_STOP: the node budget is spent)."""
+    return _propagated(m, s, g) if placed(m, s, q, k) else C_STOP
+
+
+@bare
+def refute(m, s, g, q):
+    """:func:`refuted`, then propagation: the conflict kind."""
+    refuted(m, s, q)
+    return _propagated(m, s, g)
+
+
+@bare
+def force(m, s, g, options):
+    """:func:`forced`, then propagation: the conflict kind."""
+    return _propagated(m, s, g) if forced(m, s, options) else C_STOP
 
 
 @kernel
