@@ -25,3 +25,5 @@ cache fresh and compiled. The design, and how to add a rule, is ``docs/engine.md
 
 Importing this package imports nothing; its modules load numba when imported.
 """
+
+__all__: list[str] = []
