@@ -251,7 +251,9 @@ def _grown(g, n_clauses, n_literals, n):
         wnext = np.concatenate((wnext, np.empty(2 * more, np.int64)))
     if n_literals + n > lits.shape[0]:
         lits = np.concatenate((lits, np.empty(lits.shape[0] + n, np.int64)))
-    return Clauses(lits, start, length, lbd, deleted, act, wlit, wnext, g.watch_head)
+    return Clauses(literals=lits, start=start, length=length, lbd=lbd, deleted=deleted,
+                   activity=act, watch_literal=wlit, watch_next=wnext,
+                   watch_head=g.watch_head)
 
 
 @kernel

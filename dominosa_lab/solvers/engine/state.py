@@ -207,9 +207,10 @@ def cover_model(starts, items, primary, klass=None, rule=None, *,
     ist = np.concatenate(([0], np.cumsum(np.bincount(oit, minlength=n_items)))).astype(np.int64)
     klass = np.zeros(n_items, np.int64) if klass is None else np.asarray(klass, np.int64)
     rule = np.full(n_items, -1, np.int64) if rule is None else np.asarray(rule, np.int64)
-    return CoverModel(ost, oit, ist, owner[np.argsort(oit, kind="stable")], prim, rule, klass,
-                      class_items(ost, oit, klass),
-                      np.zeros(0, np.int64) if table is None else table)
+    return CoverModel(option_start=ost, option_items=oit, item_start=ist,
+                      item_options=owner[np.argsort(oit, kind="stable")], primary=prim,
+                      rule=rule, klass=klass, one=class_items(ost, oit, klass),
+                      table=np.zeros(0, np.int64) if table is None else table)
 
 
 def from_exact_cover(problem: ExactCover, primary=None) -> CoverModel:
@@ -246,12 +247,15 @@ def new_state(model: CoverModel, *, max_nodes: int | None, flags: int, rule_max:
     cover.fill(-1)
     increments.fill(1.0)
     zeros, i8, i64, scratch = np.zeros, np.int8, np.int64, p + 8
-    return State(value, zeros(p, i8), zeros(p, i8), zeros(p, i64), zeros(p, i64), zeros(p, i64),
-                 zeros(p, i64), zeros(p, i64), zeros(p), zeros(p, i64), zeros(p + 2, i64), left,
-                 cover, scalars, increments, zeros(scratch, i64), zeros(scratch, i64),
-                 zeros(scratch, i64), zeros(scratch, i64), zeros(scratch, i64),
-                 zeros(scratch, i64), zeros(max(left.tolist(), default=0) + 2, i64),
-                 np.empty(events, i64))
+    return State(value=value, reason=zeros(p, i8), target=zeros(p, i8), level=zeros(p, i64),
+                 reason_a=zeros(p, i64), reason_b=zeros(p, i64), found_at=zeros(p, i64),
+                 mark=zeros(p, i64), activity=zeros(p), trail=zeros(p, i64),
+                 level_start=zeros(p + 2, i64), left=left, cover=cover, scalars=scalars,
+                 increments=increments, buffer=zeros(scratch, i64), learnt=zeros(scratch, i64),
+                 marked=zeros(scratch, i64), buffer2=zeros(scratch, i64),
+                 stack=zeros(scratch, i64), level_stamp=zeros(scratch, i64),
+                 choices=zeros(max(left.tolist(), default=0) + 2, i64),
+                 events=np.empty(events, i64))
 
 
 def new_clauses(n_options: int) -> Clauses:
@@ -259,5 +263,7 @@ def new_clauses(n_options: int) -> Clauses:
     heads = np.empty(2 * n_options, np.int64)
     heads.fill(-1)
     zeros, i64 = np.zeros, np.int64
-    return Clauses(np.empty(1 << 12, i64), zeros(256, i64), zeros(256, i64), zeros(256, i64),
-                   zeros(256, i64), zeros(256), np.empty(512, i64), np.empty(512, i64), heads)
+    return Clauses(literals=np.empty(1 << 12, i64), start=zeros(256, i64), length=zeros(256, i64),
+                   lbd=zeros(256, i64), deleted=zeros(256, i64), activity=zeros(256),
+                   watch_literal=np.empty(512, i64), watch_next=np.empty(512, i64),
+                   watch_head=heads)

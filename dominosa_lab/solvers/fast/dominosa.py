@@ -80,8 +80,11 @@ class DominosaCover:
         self.values = square_values(puzzle)
         self.pairs = view.pairs.copy()  # writable, as the kernels are compiled for
         n_items = self.values.shape[0] + view.domino_rank.shape[0]
-        model = CoverModel(*cover_lists(self.pairs, self.values, view.domino_rank.copy(),
-                                        self.max_pip, n_items), np.zeros(0, np.int64))
+        ost, oit, ist, iop, primary, rule, klass, one = cover_lists(
+            self.pairs, self.values, view.domino_rank.copy(), self.max_pip, n_items)
+        model = CoverModel(option_start=ost, option_items=oit, item_start=ist, item_options=iop,
+                           primary=primary, rule=rule, klass=klass, one=one,
+                           table=np.zeros(0, np.int64))
         table = rule_table(model)
         self.model = model._replace(table=table) if table.size else model
         self.cells = puzzle.cells
@@ -106,8 +109,7 @@ def cover_lists(pairs, values, domino_rank, max_pip, n_items):
     squares ``pairs[q]``, then the item of its domino (after the squares, in the order
     ``domino_rank`` gives the board model's numbering); every item primary, squares of class
     ``SQUARE`` read through dominoes and dominoes the other way round. Returns option
-    starts, option items, item starts, item options, primary, rule, class and ``one`` (as
-    :class:`~dominosa_lab.solvers.engine.state.CoverModel` orders them)."""
+    starts, option items, item starts, item options, primary, rule, class and ``one``."""
     k, n = pairs.shape[0], values.shape[0]
     ost = np.arange(0, 3 * k + 1, 3).astype(np.int64)
     oit = np.empty(3 * k, np.int64)
