@@ -11,7 +11,10 @@ placement, per square and per domino one clause saying "at least one" and pairwi
 saying "at most one" (the model of ``bench_peers.py``). The counts are checked equal across
 counters. A counter that timed out on more than half of one N's boards is not run at larger N
 ("-"). ``--counters`` and ``--sizes`` run a subset; ``--large-boards`` sets how many boards
-the sizes from N = 100 on take (a count there can take the whole timeout).
+the sizes from N = 100 on take (a count there can take the whole timeout). ``--base REV`` also
+counts with ours at git revision REV (``ours@<hash>``, from a temporary worktree of it, each count
+a fresh process there, after the same warm-up), board by board beside ours: before and after a
+change in one run.
 
     python benchmarks/bench_count.py                              # the full run
     python benchmarks/bench_count.py --sizes 6,10 --boards 3 --timeout 10 --out smoke
@@ -23,15 +26,18 @@ Run it from the checkout (``PYTHONPATH=.``). Writes ``benchmarks/results/count.m
 from __future__ import annotations
 
 import argparse
+import json
 import multiprocessing as mp
 import os
 import platform
+import subprocess
+import sys
 import time
 from importlib import metadata
 
 import numpy as np
 import pandas as pd
-from bench_peers import RESULTS, _model, stamp, write_results
+from bench_peers import RESULTS, _model, _revision_tree, stamp, write_results
 
 from dominosa_lab import count_solutions, random_puzzle
 from dominosa_lab.experiments.ratios import median_ratio
@@ -92,9 +98,42 @@ def _worker(name, rows, timeout, conn):
     conn.send((status, count, time.perf_counter() - start, time.process_time() - cpu))
 
 
+#: A count by ours in a fresh process of another checkout: the rows on stdin, the warm-up of
+#: :func:`_worker`, then (status, count, seconds, cpu seconds) as JSON on stdout.
+AT_REVISION = (
+    "import json, sys, time\n"
+    "from dominosa_lab import count_solutions, random_puzzle\n"
+    "rows, timeout = json.load(sys.stdin)\n"
+    "count_solutions(random_puzzle(25, 0).puzzle.rows, time_limit=timeout)\n"
+    "start, cpu = time.perf_counter(), time.process_time()\n"
+    "result = count_solutions(rows, time_limit=timeout)\n"
+    "print(json.dumps([result.status, int(result), time.perf_counter() - start,\n"
+    "                  time.process_time() - cpu]))\n")
+#: The checkout of each ``ours@<hash>`` counter of this run.
+TREES: dict[str, str] = {}
+
+
+def _at_revision(name: str, rows, timeout: float) -> tuple | None:
+    """:data:`AT_REVISION` in the checkout of ``name``; None when it did not end in time (a
+    minute is left for loading and the warm-up)."""
+    env = {**os.environ, "PYTHONPATH": TREES[name]}
+    try:
+        done = subprocess.run([sys.executable, "-c", AT_REVISION], cwd=TREES[name], env=env,
+                              input=json.dumps([rows, timeout]), capture_output=True, text=True,
+                              timeout=timeout + 60, check=True)
+    except subprocess.TimeoutExpired:
+        return None
+    return tuple(json.loads(done.stdout.strip().splitlines()[-1]))
+
+
 def count_in_process(name: str, rows, timeout: float) -> tuple[str, int, float, float]:
     """(status, count, seconds, cpu seconds) of one count in a fresh process; a count that does
     not end in ``timeout`` (+10 s for the process) is ``timeout``."""
+    if name in TREES:
+        got = _at_revision(name, [list(row) for row in rows], timeout)
+        if got is None or got[0] == "stopped" or got[2] > timeout:
+            return "timeout", 0, timeout, timeout
+        return got
     context = mp.get_context("fork")
     here, there = context.Pipe()
     proc = context.Process(target=_worker, args=(name, rows, timeout, there), daemon=True)
@@ -148,7 +187,8 @@ def _cell(part: pd.DataFrame, timeout: float) -> str:
 
 def tables(frame: pd.DataFrame, timeout: float) -> str:
     """Median / worst seconds per counter and N; counts; ours over Ganak with intervals."""
-    names = [c for c in COUNTERS if c in set(frame.counter)]
+    names = [c for c in [*COUNTERS, *sorted(set(frame.counter) - set(COUNTERS))]
+             if c in set(frame.counter)]
     lines = ["| N | boards | median count | " + " | ".join(names) + " |",
              "|---|---|---|" + "---|" * len(names)]
     for n, part in frame.groupby("n"):
@@ -160,23 +200,28 @@ def tables(frame: pd.DataFrame, timeout: float) -> str:
 
 
 def _ratios(frame: pd.DataFrame) -> str:
-    """Ganak over ours per N: the ratio of the median times on the same boards with its paired
-    bootstrap interval, a timed-out count a lower bound (:func:`median_ratio`: "at least" where
-    Ganak's median is a timeout); nothing when the two did not both run."""
-    words = []
-    for n, part in frame.groupby("n"):
-        times = part.pivot(index="seed", columns="counter", values="seconds")
-        if {"ours", "ganak"} <= set(times.columns):
-            seeds = times.dropna(subset=["ours", "ganak"]).index
-            out = part.pivot(index="seed", columns="counter", values="status").loc[seeds]
-            out = out == "timeout"
-            ratio = median_ratio(times.loc[seeds, "ours"], times.loc[seeds, "ganak"],
-                                 out["ours"], out["ganak"])
-            words.append(f"N={n}: {ratio.format('.2g')}")
-    if not words:
-        return ""
-    return ("Ganak over ours, median time over median time on the same boards (above 1: ours "
-            "faster), with a 95% paired bootstrap interval: " + "; ".join(words) + ".")
+    """Ganak over ours, and ours at another revision over ours, per N: the ratio of the median
+    times on the same boards with its paired bootstrap interval, a timed-out count a lower bound
+    (:func:`median_ratio`: "at least" where the other's median is a timeout); nothing for a pair
+    that did not both run."""
+    paragraphs = []
+    for other in ["ganak", *sorted(c for c in set(frame.counter) if c.startswith("ours@"))]:
+        words = []
+        for n, part in frame.groupby("n"):
+            times = part.pivot(index="seed", columns="counter", values="seconds")
+            if {"ours", other} <= set(times.columns):
+                seeds = times.dropna(subset=["ours", other]).index
+                out = part.pivot(index="seed", columns="counter", values="status").loc[seeds]
+                out = out == "timeout"
+                ratio = median_ratio(times.loc[seeds, "ours"], times.loc[seeds, other],
+                                     out["ours"], out[other])
+                words.append(f"N={n}: {ratio.format('.2g')}")
+        if words:
+            name = "Ganak" if other == "ganak" else f"`{other}`"
+            paragraphs.append(f"{name} over ours, median time over median time on the same "
+                              "boards (above 1: ours faster), with a 95% paired bootstrap "
+                              "interval: " + "; ".join(words) + ".")
+    return "\n\n".join(paragraphs)
 
 
 def machine() -> str:
@@ -204,6 +249,7 @@ def main() -> None:
     parser.add_argument("--counters", default=",".join(COUNTERS),
                         help=f"comma-separated, of {', '.join(COUNTERS)}")
     parser.add_argument("--out", default="count", help="the results' file name, no suffix")
+    parser.add_argument("--base", metavar="REV", help="also count with ours at git revision REV")
     parser.add_argument("--tables-only", action="store_true",
                         help="count nothing: write OUT.md again from OUT.csv, keeping the "
                              "run's own record of when and where it ran")
@@ -236,7 +282,17 @@ def main() -> None:
                      f"`{args.out}.csv` on {time.strftime('%Y-%m-%d %H:%M')}.")
         print((RESULTS / f"{args.out}.md").read_text())
         return
-    measure(sizes, boards, args.seed0, args.timeout, counters, write)
+    if args.base is None:
+        measure(sizes, boards, args.seed0, args.timeout, counters, write)
+    else:
+        with _revision_tree(args.base) as (short, tree):
+            TREES[f"ours@{short}"] = tree
+            subprocess.run([sys.executable, "-c", "from dominosa_lab.solvers.fast import "
+                            "warm_up; warm_up()"], cwd=tree, env={**os.environ, "PYTHONPATH": tree},
+                           check=True)
+            at = counters.index("ours") + 1 if "ours" in counters else len(counters)
+            measure(sizes, boards, args.seed0, args.timeout,
+                    [*counters[:at], f"ours@{short}", *counters[at:]], write)
     print((RESULTS / f"{args.out}.md").read_text())
 
 

@@ -35,6 +35,10 @@ LOADED = ("import atexit, sys; atexit.register(lambda: print(' '.join(sorted({m.
           "file=sys.stderr)); ")
 #: The random planted boards solved besides the catalog's (N, seed).
 BOARDS = ((20, 1000), (60, 1000))
+#: DominoPeg's three published hole patterns (``benchmarks/bench_dominopeg.py``), solved in turn.
+DOMINOPEG = ("from dominosa_lab.dominopeg import PegBoard, solve\n"
+             "for holes in ((0, 10, 20, 24, 28), (0, 7, 14, 21, 28), (25, 26, 27, 32, 33, 34)):\n"
+             "    solve(PegBoard(holes))")
 
 
 def commands(folder: Path) -> dict[str, tuple[str, list[str]]]:
@@ -51,10 +55,13 @@ def commands(folder: Path) -> dict[str, tuple[str, list[str]]]:
         "dominosa-lab solve mikefc-large": (CONSOLE, ["solve", "mikefc-large"]),
         "dominosa-lab solve mikefc-large --method dlx": (CONSOLE, ["solve", "mikefc-large",
                                                                    "--method", "dlx"]),
+        **{f"dominosa-lab {command} mikefc-small": (CONSOLE, [command, "mikefc-small"])
+           for command in ("count", "grade", "hint")},
+        "DominoPeg's three published boards": (DOMINOPEG, []),
     }
     for n, seed in BOARDS:
         path = folder / f"planted-n{n}-s{seed}.txt"
-        path.write_text(to_text(random_puzzle(n, seed).puzzle))
+        path.write_text(to_text(random_puzzle(n, seed=seed).puzzle))
         runs[f"dominosa-lab solve (N = {n}, planted, seed {seed})"] = (CONSOLE,
                                                                        ["solve", str(path)])
     return runs
