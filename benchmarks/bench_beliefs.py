@@ -2,17 +2,17 @@
 
 Run: ``python benchmarks/bench_beliefs.py``. The default method prefers, at every choice,
 the placement that belief propagation believes in (``solvers.fast.beliefs``), on boards of at least
-``GUIDE_MIN_PLACEMENTS`` placements. In one run, the two versions alternated:
+``guide_min_placements`` placements. In one run, the two versions alternated:
 
 * counting to two on 10 random planted boards per N around that size (median over boards of
   the best of three runs), with the beliefs on every board and on none: where they start to
-  pay, which sets ``GUIDE_MIN_PLACEMENTS``;
+  pay, which sets ``guide_min_placements``;
 * on large boards (seeds 1000-1004; N = 100: the first three, the version without beliefs
   stopped at ``LIMIT`` seconds and
   ``NODES`` nodes): time to count to two, conflicts up to the first solution, the
   share of the planted placements left open at level 0 that the beliefs believe in, and the
   rounds and time belief propagation takes, stopped as the guide stops it (no sign changed for
-  ``CALM_ROUNDS`` rounds) and run until the messages settle.
+  ``calm_rounds`` rounds) and run until the messages settle.
 
 Writes ``benchmarks/results/beliefs.md``.
 """
@@ -30,7 +30,8 @@ from dominosa_lab.core.search import Search
 from dominosa_lab.logic.geometry import geometry
 from dominosa_lab.solvers import fast
 from dominosa_lab.solvers.engine import decide
-from dominosa_lab.solvers.engine.beliefs import CALM_ROUNDS, MAX_ITERATIONS, log_odds
+from dominosa_lab.solvers.engine.beliefs import log_odds
+from dominosa_lab.solvers.engine.settings import SETTINGS
 from dominosa_lab.solvers.fast.dominosa import DominosaCover, root_deductions
 
 RESULTS = Path(__file__).parent / "results"
@@ -43,7 +44,7 @@ ROUNDS = 2
 
 def guided(on: bool) -> None:
     """Use the beliefs on every board (on) or on none."""
-    decide.GUIDE_MIN_PLACEMENTS = 0 if on else 1 << 62
+    decide.SETTINGS = SETTINGS._replace(guide_min_placements=0 if on else 1 << 62)
 
 
 def count_seconds(board, repeats: int = 3) -> tuple[float, str]:
@@ -64,7 +65,7 @@ def beliefs_on(board, planted) -> tuple[float, list[str]]:
     root_deductions(engine, cover, probe=False)
     state = engine.state()
     cells, guide_odds = [], None
-    for calm in (CALM_ROUNDS, None):
+    for calm in (SETTINGS.calm_rounds, None):
         start = time.perf_counter()
         odds = log_odds(cover.model, state, calm=calm)
         seconds = time.perf_counter() - start
@@ -79,7 +80,7 @@ def beliefs_on(board, planted) -> tuple[float, list[str]]:
 def rounds(model, state, calm: int | None, odds: np.ndarray) -> int:
     """The rounds belief propagation ran to give ``odds``: the fewest whose log-odds are the
     same (found by bisection; a run of fewer rounds stops before it ends)."""
-    low, high = 1, MAX_ITERATIONS
+    low, high = 1, SETTINGS.max_iterations
     while low < high:
         middle = (low + high) // 2
         if np.array_equal(log_odds(model, state, middle, calm), odds):
@@ -136,8 +137,8 @@ def main() -> None:
              "|---|---|---|---|---|", *threshold_rows(), "",
              "Large boards, one by one: the share of the planted placements open after level 0 "
              "that the beliefs believe in; belief propagation's rounds and time (ms), stopped "
-             f"once no option's sign has changed for {CALM_ROUNDS} rounds (as the guide runs "
-             "it) and run until the messages settle; then seconds to "
+             f"once no option's sign has changed for {SETTINGS.calm_rounds} rounds (as the guide "
+             "runs it) and run until the messages settle; then seconds to "
              f"count to two (stopped at {LIMIT:g} s) and conflicts up to the first solution "
              f"(the search stopped at {NODES:,} nodes), with the beliefs and without:", "",
              "| N | seed | planted believed | rounds | beliefs ms | rounds to settle "

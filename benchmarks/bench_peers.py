@@ -68,7 +68,7 @@ SIZES = (6, 10, 15, 20, 30, 40, 60)
 TASKS = {"solve": 1, "count to two": 2}
 #: The (N, seed) planted boards every worker solves, untimed, before its first timed board. The
 #: N = 30 board is the smallest of them whose model reaches the rule table's size
-#: (``RULE_TABLE_MIN`` options), so its compiled kernel is loaded from numba's cache there, a
+#: (``rule_table_min`` options), so its compiled kernel is loaded from numba's cache there, a
 #: start-up cost (about 20 ms), not the first large board's.
 WARM = ((6, 0), (10, 0), (30, 0))
 #: Boards solved faster than this (seconds) are solved again, ``--repeats`` times in all.

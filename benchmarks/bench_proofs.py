@@ -277,14 +277,15 @@ def hand_over_seconds(puzzle: Puzzle, timeout: float) -> dict:
     from dominosa_lab.solvers.engine import handover
 
     row = {}
-    default = handover.HANDOVER_CONFLICTS
+    default = handover.SETTINGS
     for conflicts in HAND_OVERS:
-        handover.HANDOVER_CONFLICTS = 1 << 62 if conflicts is None else conflicts
+        handover.SETTINGS = default._replace(
+            handover_conflicts=1 << 62 if conflicts is None else conflicts)
         start = time.perf_counter()
         status = solve(puzzle, time_limit=timeout).status
         row[f"{_hand_over(conflicts)}: seconds"] = (time.perf_counter() - start
                                                      if status != "stopped" else timeout)
-    handover.HANDOVER_CONFLICTS = default
+    handover.SETTINGS = default
     return row
 
 

@@ -6,7 +6,7 @@ checks that they do not and measures, in one run with the two versions alternate
 
 * counting to two on 10 random planted boards per N (median over boards of the best of
   five runs), with the table and without: where the table starts to pay, which sets
-  ``RULE_TABLE_MIN``;
+  ``rule_table_min``;
 * the first million nodes of two N = 60 boards, in microseconds per node.
 
 Writes ``benchmarks/results/rule_table.md``.
@@ -20,6 +20,7 @@ from pathlib import Path
 
 from dominosa_lab import random_puzzle, solve
 from dominosa_lab.solvers.engine import rule
+from dominosa_lab.solvers.engine.settings import SETTINGS
 from dominosa_lab.solvers.fast import first_solution_counts
 from dominosa_lab.solvers.fast.dominosa import DominosaCover
 
@@ -32,7 +33,7 @@ ROUNDS = 3
 
 def table(on: bool) -> None:
     """Build the table on every model (on) or on none."""
-    rule.RULE_TABLE_MIN = 0 if on else 1 << 62
+    rule.SETTINGS = SETTINGS._replace(rule_table_min=0 if on else 1 << 62)
 
 
 def count_seconds(n: int) -> float:

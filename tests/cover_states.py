@@ -14,7 +14,8 @@ import numpy as np
 
 from dominosa_lab.solvers.engine import state as records
 from dominosa_lab.solvers.engine.assign import make_true, new_level
-from dominosa_lab.solvers.engine.learn import REDUCE_FIRST, add_clause
+from dominosa_lab.solvers.engine.learn import add_clause
+from dominosa_lab.solvers.engine.settings import SETTINGS
 from dominosa_lab.solvers.engine.state import (
     F_LEARN,
     F_MINIMIZE,
@@ -54,15 +55,16 @@ def state(m: CoverModel, *, learn: bool = True, minimize: bool = False, target: 
           restarts: bool = False, trace: bool = False, max_nodes: int | None = None,
           rule_max: int | None = None, **scalars: int) -> State:
     """The state of a search over ``m`` before it starts, with the flags named (the driver's
-    store halving first at :data:`~dominosa_lab.solvers.engine.learn.REDUCE_FIRST` clauses) and
-    any scalar set by its lower-case name (``since_restart=300``). A traced state has room
+    store halving first at ``reduce_first`` clauses,
+    :data:`~dominosa_lab.solvers.engine.settings.SETTINGS`) and any scalar set by its lower-case
+    name (``since_restart=300``). A traced state has room
     for a thousand events."""
     flags = ((F_LEARN if learn else 0) | (F_MINIMIZE if minimize else 0)
              | (F_TARGET if target else 0) | (F_RESTARTS if restarts else 0)
              | (F_TRACE if trace else 0))
     s = new_state(m, max_nodes=max_nodes, flags=flags, rule_max=rule_max,
                   events=2000 if trace else 2)
-    s.scalars[REDUCE_AT] = REDUCE_FIRST
+    s.scalars[REDUCE_AT] = SETTINGS.reduce_first
     for name, value in scalars.items():
         s.scalars[getattr(records, name.upper())] = value
     return s

@@ -12,7 +12,7 @@ The rules, in the order they are applied:
 * A numeral that names rather than measures is skipped: a notebook (``notebook 07``), a table, page,
   section, step or exercise of a source (``Table 1``, ``p. 12``, ``E3``), a year, a version, a
   double-N set (``double-6``), a board shape (``7×8``) and the size asked for (``N = 6``,
-  ``N = 60 and 100``, ``N ≤ 3``), and a setting's value (```HANDOVER_CONFLICTS` = 1,000``).
+  ``N = 60 and 100``, ``N ≤ 3``), and a setting's value (```handover_conflicts` = 1,000``).
 * Every other numeral must equal a number shown by an output above it (or by the code cell right
   after it, which the sentence introduces; the first cell, the notebook's abstract, by any
   output), to the precision it is

@@ -17,6 +17,7 @@ from dominosa_lab.core.puzzle import bone_pile
 from dominosa_lab.core.search import Search, SearchStopped
 from dominosa_lab.solvers.engine import count as count_module
 from dominosa_lab.solvers.engine.count import count_covers
+from dominosa_lab.solvers.engine.settings import SETTINGS
 from dominosa_lab.solvers.engine.state import from_exact_cover
 from dominosa_lab.solvers.fast.count import count_puzzle
 from dominosa_lab.tilings.count import count_tilings
@@ -180,7 +181,7 @@ def test_a_component_met_again_is_read_from_the_cache_and_the_count_stays_exact(
 def test_counts_with_the_learning_check_in_every_component_as_enumeration_does(board):
     puzzle, _ = board
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(count_module, "CHECK_MIN_OPTIONS", 0)
+        patch.setattr(count_module, "SETTINGS", SETTINGS._replace(check_min_options=0))
         assert counted(puzzle) == enumerated(puzzle)
 
 
@@ -189,7 +190,7 @@ def test_the_learning_check_changes_no_count_of_a_large_board(seed):
     puzzle = random_puzzle(25, seed).puzzle
     with_check = count_puzzle(puzzle, Search())
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(count_module, "CHECK_MIN_OPTIONS", 10**9)
+        patch.setattr(count_module, "SETTINGS", SETTINGS._replace(check_min_options=10**9))
         without = count_puzzle(puzzle, Search())
     assert with_check.checks > 0 and without.checks == 0
     assert with_check.count == without.count
@@ -200,8 +201,8 @@ def test_the_learning_check_changes_no_count_of_a_large_board(seed):
 def test_counts_any_exact_cover_with_every_check_asking_the_relaxation_as_dancing_links_does(
         problem):
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(count_module, "RELAX_CONFLICTS", 0)
-        patch.setattr(count_module, "BACKBONE_CONFLICTS", 0)
+        patch.setattr(count_module, "SETTINGS", SETTINGS._replace(relax_conflicts=0,
+                                                                  backbone_conflicts=0))
         count = count_covers(from_exact_cover(problem), Search(), check_min=0).count
     assert count == listed(problem)
 
@@ -210,7 +211,7 @@ def test_counts_any_exact_cover_with_every_check_asking_the_relaxation_as_dancin
 def test_the_relaxation_changes_no_count_of_a_large_board(seed):
     puzzle = random_puzzle(25, seed).puzzle
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(count_module, "RELAX_CONFLICTS", 0)
-        patch.setattr(count_module, "BACKBONE_CONFLICTS", 0)
+        patch.setattr(count_module, "SETTINGS", SETTINGS._replace(relax_conflicts=0,
+                                                                  backbone_conflicts=0))
         relaxed = count_puzzle(puzzle, Search())
     assert relaxed.count == count_puzzle(puzzle, Search()).count

@@ -29,8 +29,8 @@ from dominosa_lab.logic import State, run
 from dominosa_lab.logic.geometry import geometry
 from dominosa_lab.solvers import DEFAULT_METHOD, fast
 from dominosa_lab.solvers.engine import decide, rule
-from dominosa_lab.solvers.engine.decide import GUIDE_MIN_PLACEMENTS
 from dominosa_lab.solvers.engine.search import CoverSearch
+from dominosa_lab.solvers.engine.settings import SETTINGS
 from dominosa_lab.solvers.engine.state import CoverModel, class_items, cover_model
 from dominosa_lab.solvers.fast import first_solution_counts, is_compiled
 from dominosa_lab.solvers.fast.dominosa import DominosaCover, fixed_point, root_deductions
@@ -130,7 +130,7 @@ def test_the_rule_table_skips_only_tests_that_cannot_fire(seed, n, limit):
     puzzle = planted_board(n, random.Random(seed))[0]
     without = search_counters(DominosaCover(puzzle), limit)
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(rule, "RULE_TABLE_MIN", 0)
+        patch.setattr(rule, "SETTINGS", SETTINGS._replace(rule_table_min=0))
         board = DominosaCover(puzzle)
     assert board.model.table.size > 0
     assert search_counters(board, limit) == without
@@ -248,7 +248,7 @@ def test_the_beliefs_change_the_order_of_the_solutions_not_the_solutions(seed, n
     puzzle = planted_board(n, random.Random(seed))[0]
     unguided = solve(puzzle, limit=None, max_nodes=200_000)
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(decide, "GUIDE_MIN_PLACEMENTS", 0)
+        patch.setattr(decide, "SETTINGS", SETTINGS._replace(guide_min_placements=0))
         guided = solve(puzzle, limit=None, max_nodes=200_000)
     assert guided.status == unguided.status == "solved"
     assert set(guided.solutions) == set(unguided.solutions)
@@ -256,7 +256,7 @@ def test_the_beliefs_change_the_order_of_the_solutions_not_the_solutions(seed, n
 
 def test_a_board_below_the_size_searches_without_beliefs():
     board = random_puzzle(20, 1).puzzle
-    assert DominosaCover(board).model.n_options < GUIDE_MIN_PLACEMENTS
+    assert DominosaCover(board).model.n_options < SETTINGS.guide_min_placements
     assert first_solution_counts(board) == first_solution_counts(board, guided=False)
 
 

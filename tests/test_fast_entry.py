@@ -13,6 +13,7 @@ from dominosa_lab import random_puzzle
 from dominosa_lab.core.search import Search
 from dominosa_lab.solvers.engine import search as driver
 from dominosa_lab.solvers.engine.jit import entry, signature
+from dominosa_lab.solvers.engine.settings import SETTINGS
 from dominosa_lab.solvers.engine.state import cover_model, new_clauses, new_state
 from dominosa_lab.solvers.fast.dominosa import DominosaCover, root_deductions
 
@@ -63,5 +64,6 @@ def test_the_search_keeps_the_clauses_the_kernel_grew_between_its_returns(monkey
         return {**engine.counters, "room": engine.g.start.shape[0]}, covers
 
     whole = run()
-    monkeypatch.setattr(driver, "SLICE", 1)  # back to Python after every conflict
+    one = SETTINGS._replace(slice_conflicts=1)  # back to Python after every conflict
+    monkeypatch.setattr(driver, "SETTINGS", one)
     assert whole[0]["learned"] > new_clauses(1).start.shape[0] and run() == whole

@@ -14,6 +14,7 @@ from dominosa_lab.boards import swap_cells
 from dominosa_lab.core.search import Search, SearchStopped
 from dominosa_lab.solvers.engine import handover
 from dominosa_lab.solvers.engine.handover import covers, exact_one_clauses
+from dominosa_lab.solvers.engine.settings import SETTINGS
 from dominosa_lab.solvers.engine.state import cover_model
 from dominosa_lab.solvers.fast import _level_zero
 from dominosa_lab.solvers.fast.dominosa import DominosaCover
@@ -87,7 +88,7 @@ def test_a_node_budget_keeps_the_search_in_the_engine():
 
 def test_the_clock_is_read_between_two_slices_of_cadical(monkeypatch):
     engine = _engine(load("tcg-n10"))
-    monkeypatch.setattr(handover, "SAT_SLICE", 1)
+    monkeypatch.setattr(handover, "SETTINGS", SETTINGS._replace(sat_slice=1))
 
     def stop_once_handed_over():
         if engine.handed_over is not None:

@@ -14,7 +14,6 @@ from hypothesis import strategies as st
 
 from dominosa_lab.solvers.engine.assign import make_false, make_true
 from dominosa_lab.solvers.engine.decide import (
-    LUBY_UNIT,
     choose,
     let_go,
     luby,
@@ -23,6 +22,7 @@ from dominosa_lab.solvers.engine.decide import (
     schedule_restarts,
     update_target,
 )
+from dominosa_lab.solvers.engine.settings import SETTINGS
 from dominosa_lab.solvers.engine.state import (
     BEST,
     E_RESTART,
@@ -169,13 +169,13 @@ def test_schedule_restarts_sets_the_first_restart_after_one_luby_unit_of_conflic
     s = state(BRANCH, restarts=True)
     schedule_restarts(s)
     assert (s.scalars[RESTART_UNIT], s.scalars[RESTART_BUDGET], s.scalars[RESTART_INDEX]) == \
-        (LUBY_UNIT, LUBY_UNIT, 1)
+        (SETTINGS.luby_unit, SETTINGS.luby_unit, 1)
 
 
 def test_no_restart_before_its_budget_of_conflicts_is_spent():
     s = state(BRANCH, restarts=True)
     schedule_restarts(s)
-    s.scalars[SINCE_RESTART] = LUBY_UNIT - 1
+    s.scalars[SINCE_RESTART] = SETTINGS.luby_unit - 1
     assert restart_level(s, 3) == (False, 3)
     assert s.scalars[RESTARTS] == 0
 
@@ -183,25 +183,25 @@ def test_no_restart_before_its_budget_of_conflicts_is_spent():
 def test_no_restart_without_the_restart_flag():
     s = state(BRANCH)
     schedule_restarts(s)
-    s.scalars[SINCE_RESTART] = LUBY_UNIT
+    s.scalars[SINCE_RESTART] = SETTINGS.luby_unit
     assert restart_level(s, 3) == (False, 3)
 
 
 def test_no_restart_for_a_clause_that_asserts_at_level_zero():
     s = state(BRANCH, restarts=True)
     schedule_restarts(s)
-    s.scalars[SINCE_RESTART] = LUBY_UNIT
+    s.scalars[SINCE_RESTART] = SETTINGS.luby_unit
     assert restart_level(s, 0) == (False, 0)
-    assert (s.scalars[RESTARTS], s.scalars[SINCE_RESTART]) == (0, LUBY_UNIT)
+    assert (s.scalars[RESTARTS], s.scalars[SINCE_RESTART]) == (0, SETTINGS.luby_unit)
 
 
 def test_a_restart_due_goes_to_level_zero_counted_logged_and_with_the_next_one_scheduled():
     s = state(BRANCH, restarts=True, trace=True)
     schedule_restarts(s)
-    s.scalars[SINCE_RESTART] = LUBY_UNIT
+    s.scalars[SINCE_RESTART] = SETTINGS.luby_unit
     assert restart_level(s, 3) == (True, 0)
     assert (s.scalars[RESTARTS], s.scalars[RESTART_INDEX], s.scalars[SINCE_RESTART]) == (1, 2, 0)
-    assert s.scalars[RESTART_BUDGET] == LUBY_UNIT * luby(2)
+    assert s.scalars[RESTART_BUDGET] == SETTINGS.luby_unit * luby(2)
     assert s.events[:s.scalars[N_EVENTS]].tolist() == [E_RESTART, 0]
 
 
@@ -213,4 +213,4 @@ def test_the_restarts_budgets_follow_lubys_sequence_in_units():
         s.scalars[SINCE_RESTART] = s.scalars[RESTART_BUDGET]
         restart_level(s, 1)
         budgets.append(int(s.scalars[RESTART_BUDGET]))
-    assert budgets == [LUBY_UNIT * luby(i) for i in range(1, 32)]
+    assert budgets == [SETTINGS.luby_unit * luby(i) for i in range(1, 32)]

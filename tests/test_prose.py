@@ -21,7 +21,8 @@ from tests.prose import (
 
 ROOT = Path(__file__).parent.parent
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
-DOCUMENTS = ["README.md", "docs/sources.md", "docs/architecture.md", "docs/engine.md"]
+DOCUMENTS = ["README.md", "docs/sources.md", "docs/architecture.md", "docs/engine.md",
+             "docs/settings.md"]
 
 
 def _code(*texts):

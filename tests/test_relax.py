@@ -16,6 +16,7 @@ from dominosa_lab.core.search import Search, SearchStopped
 from dominosa_lab.solvers.engine import relax
 from dominosa_lab.solvers.engine.handover import covers, exact_one_clauses
 from dominosa_lab.solvers.engine.relax import certifies, fractional_cover_exists, packing
+from dominosa_lab.solvers.engine.settings import SETTINGS
 from dominosa_lab.solvers.engine.state import cover_model
 from dominosa_lab.solvers.fast.dominosa import DominosaCover
 from tests.strategies import planted_board
@@ -111,7 +112,7 @@ def test_a_question_is_asked_again_more_finely_when_the_coarse_weights_do_not_ce
 
     monkeypatch.setattr(relax, "dual_weights", uncertified)
     assert fractional_cover_exists(NO_COVER, Search(), np.array([-1, -1]))
-    assert asked == list(relax.QUESTION_TOLERANCES) and asked == sorted(asked, reverse=True)
+    assert asked == list(SETTINGS.question_tolerances) and asked == sorted(asked, reverse=True)
 
 
 def test_a_question_certified_at_the_coarse_tolerance_is_not_asked_again(monkeypatch):
@@ -124,7 +125,7 @@ def test_a_question_certified_at_the_coarse_tolerance_is_not_asked_again(monkeyp
 
     monkeypatch.setattr(relax, "dual_weights", recorded)
     assert not fractional_cover_exists(NO_COVER, Search(), np.array([-1, -1]))
-    assert asked == [relax.QUESTION_TOLERANCES[0]]
+    assert asked == [SETTINGS.question_tolerances[0]]
 
 
 def test_a_cover_lacking_one_of_some_options_is_refuted_by_their_least_weight(monkeypatch):
@@ -149,7 +150,7 @@ def test_the_least_weight_is_asked_more_finely_only_when_it_is_above_the_limit(
     monkeypatch.setattr(relax, "lack_weights", uncertified)
     pairs = cover_model([0, 1, 2, 4], [0, 1, 0, 1], [True, True])
     assert fractional_cover_exists(pairs, Search(), np.array([-1, -1, 0]), np.array([0, 1]))
-    assert tolerances == list(relax.LACK_TOLERANCES[:asked])
+    assert tolerances == list(SETTINGS.lack_tolerances[:asked])
 
 
 @settings(max_examples=25, deadline=None)

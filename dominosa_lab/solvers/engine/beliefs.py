@@ -26,26 +26,14 @@ import numpy as np
 
 from dominosa_lab.errors import ArgumentError
 from dominosa_lab.solvers.engine.jit import kernel, now
+from dominosa_lab.solvers.engine.settings import SETTINGS
 from dominosa_lab.solvers.engine.state import CoverModel
 
-__all__ = ["CALM_ROUNDS", "MAX_ITERATIONS", "TOLERANCE", "log_odds"]
-
-#: Rounds of message passing at most (the N = 100 boards settle in fewer than this).
-MAX_ITERATIONS = 200
-#: The messages have settled when none moved by more than this (in log-odds) in a round.
-TOLERANCE = 1e-3
-#: The rounds stop, too, once no option's sign (above 0 or not) has changed for this many
-#: rounds: the guide reads only the signs. On random planted boards of N = 40-100 that is after
-#: 39-52 rounds where the messages settle after 54-66, and the guided search still finds a
-#: solution without a conflict (``benchmarks/results/beliefs.md``).
-CALM_ROUNDS = 6
-#: Messages are odds clipped to [1/_CLIP, _CLIP]: a certainty beyond it carries no more
-#: information (kept as odds, not log-odds: a message is then a sum and a division).
-_CLIP = float(np.exp(50.0))
+__all__ = ["log_odds"]
 
 
-def log_odds(model: CoverModel, state: np.ndarray, iterations: int = MAX_ITERATIONS,
-             calm: int | None = CALM_ROUNDS, deadline: float = np.inf) -> np.ndarray:
+def log_odds(model: CoverModel, state: np.ndarray, iterations: int = SETTINGS.max_iterations,
+             calm: int | None = SETTINGS.calm_rounds, deadline: float = np.inf) -> np.ndarray:
     """Per option, the log-odds that it is in a cover of the open options, by belief
     propagation over the primary items (``-inf`` for an option not open).
 
@@ -57,7 +45,8 @@ def log_odds(model: CoverModel, state: np.ndarray, iterations: int = MAX_ITERATI
         (:meth:`~dominosa_lab.solvers.engine.search.CoverSearch.state`); items already covered
         have no open option and drop out.
     iterations : int
-        Rounds of message passing at most (fewer when the messages settle).
+        Rounds of message passing at most (fewer when the messages settle to
+        ``belief_tolerance``, :data:`~dominosa_lab.solvers.engine.settings.SETTINGS`).
     calm : int or None
         Stop also when no option's sign has changed for this many rounds (the signs are then
         final, the sizes may still move); None: only when the messages settle.
@@ -106,7 +95,7 @@ def _log_odds(ost, oit, ist, iop, prim, state, iterations, calm, deadline):
     to_item = np.ones(iop.shape[0])
     to_option = np.ones(iop.shape[0])
     total = np.ones(n_options)
-    bound = np.exp(TOLERANCE)
+    bound = np.exp(SETTINGS.belief_tolerance)
     believed = np.zeros(n_options, np.bool_)
     still = 0
     for _ in range(iterations):
@@ -167,7 +156,8 @@ def _item_messages(ist, live, to_item, to_option):
                 continue
             # the largest odds is summed last: a sum that leaves it out never cancels it
             rest = others if j == first else (others - to_item[j]) + top
-            new = _CLIP if rest <= 1.0 / _CLIP else max(1.0 / _CLIP, 1.0 / rest)
+            clip = SETTINGS.belief_clip
+            new = clip if rest <= 1.0 / clip else max(1.0 / clip, 1.0 / rest)
             new = np.sqrt(new * to_option[j])
             moved = max(moved, new / to_option[j], to_option[j] / new)
             to_option[j] = new
@@ -186,4 +176,5 @@ def _option_messages(ost, live, at, to_item, to_option, total):
         total[p] = t
         for k in range(ost[p], ost[p + 1]):
             if live[at[k]]:
-                to_item[at[k]] = min(_CLIP, max(1.0 / _CLIP, t / to_option[at[k]]))
+                to_item[at[k]] = min(SETTINGS.belief_clip,
+                                     max(1.0 / SETTINGS.belief_clip, t / to_option[at[k]]))

@@ -13,18 +13,19 @@ cover, so two equal keys have equal counts (component caching, as sharpSAT and G
 one compiled call of a :class:`Steps` record: by default (:data:`PLAIN`) propagation; a user with
 deductions of its own hands its steps (Dominosa's add the Hall-set rule,
 :func:`~dominosa_lab.solvers.fast.count.count_puzzle`). In a large component
-(:data:`CHECK_MIN_OPTIONS`), the engine's clause-learning search is asked first for the options
-every cover left holds (its backbone, among the options of the last cover found: "a cover without
-one of these?", asked again without those each answer lacks until there is none), and they are made
-true at once; then each branch with no cover known to extend it asks whether any cover is left: a
-branch without one is cut at once, where branching alone would refute its dead placements again in
-every branch below (on planted boards most open placements are in no solution). Branching takes the
-option of the last cover found first, so that its branch needs no question. A question whose search
-passes :data:`RELAX_CONFLICTS` conflicts without a cover (:data:`BACKBONE_CONFLICTS` for the
-backbone) asks the fractional relaxation (:mod:`~dominosa_lab.solvers.engine.relax`) with the same
-settled options and, for the backbone, "the weights of these options sum to less than their number":
-the backbone's last question on a planted board of N = 60 is one that neither the engine nor CaDiCaL
-answers in minutes, and it has no fractional answer. Counts are Python integers: no overflow.
+(``check_min_options``, :data:`~dominosa_lab.solvers.engine.settings.SETTINGS`), the engine's
+clause-learning search is asked first for the options every cover left holds (its backbone, among
+the options of the last cover found: "a cover without one of these?", asked again without those each
+answer lacks until there is none), and they are made true at once; then each branch with no cover
+known to extend it asks whether any cover is left: a branch without one is cut at once, where
+branching alone would refute its dead placements again in every branch below (on planted boards most
+open placements are in no solution). Branching takes the option of the last cover found first, so
+that its branch needs no question. A question whose search passes ``relax_conflicts`` conflicts
+without a cover (``backbone_conflicts`` for the backbone) asks the fractional relaxation
+(:mod:`~dominosa_lab.solvers.engine.relax`) with the same settled options and, for the backbone,
+"the weights of these options sum to less than their number": the backbone's last question on a
+planted board of N = 60 is one that neither the engine nor CaDiCaL answers in minutes, and it has no
+fractional answer. Counts are Python integers: no overflow.
 
 Counting by the house rule: nodes are the options made true, by an assumption or a deduction,
 inside components and at level 0; a choice among k is recorded per assumption on an item with k
@@ -50,26 +51,11 @@ from dominosa_lab.solvers.engine import split as moves
 from dominosa_lab.solvers.engine.decide import guide
 from dominosa_lab.solvers.engine.relax import fractional_cover_exists, lacking_options
 from dominosa_lab.solvers.engine.search import CoverSearch
+from dominosa_lab.solvers.engine.settings import SETTINGS
 from dominosa_lab.solvers.engine.split import fewest, open_level, retract, some_false, split
 from dominosa_lab.solvers.engine.state import C_NONE, C_STOP, LEVEL, CoverModel
 
-__all__ = ["BACKBONE_CONFLICTS", "CHECK_MIN_OPTIONS", "PLAIN", "RELAX_CONFLICTS", "ComponentCount",
-           "Steps", "count", "count_covers"]
-
-#: Components of at least this many open options ask the clause-learning search whether any
-#: cover is left after each step (smaller ones are refuted faster by branching).
-CHECK_MIN_OPTIONS = 300
-#: A question's conflicts without an answer after which the relaxation is asked, whether any
-#: cover is left: that relaxation is a whole board's interior point programme (minutes at
-#: N = 150); on the planted boards counted at N = 100 and 150 these checks return within it.
-RELAX_CONFLICTS = 5_000
-#: The same for a backbone question ("a cover without one of these?"), whose relaxation, their
-#: least weight, takes 0.4 s at N = 60 and 1.5 s at N = 150. Counting planted boards of
-#: ``benchmarks/bench_count.py``, the backbone's last question is answered by it alone: with
-#: 1,000 rather than 5,000 conflicts, seeds 5000 and 5001 at N = 100 take 4.9 and 4.4 s rather
-#: than 11.3 and 8.9 s, and seed 5000 at N = 150 30.7 s rather than 47.6 s; with 300, 35.3 s,
-#: for the relaxation is then asked of questions that a cover answers later.
-BACKBONE_CONFLICTS = 1_000
+__all__ = ["PLAIN", "ComponentCount", "Steps", "count", "count_covers"]
 
 
 class ComponentCount(NamedTuple):
@@ -105,7 +91,7 @@ class _Counter:
 
     def __init__(self, engine, steps: Steps, check_min: int | None) -> None:
         self.engine, self.steps = engine, steps
-        self.check_min = CHECK_MIN_OPTIONS if check_min is None else check_min
+        self.check_min = SETTINGS.check_min_options if check_min is None else check_min
         self.m, self.s, self.g = engine.model, engine.s, engine.g
         self.seen = np.full(self.m.n_items, -1, np.int64)
         self.parent = np.zeros(self.m.n_options, np.int64)
@@ -196,8 +182,8 @@ class _Counter:
     def _extends(self, options: np.ndarray) -> bool:
         """Whether a cover extends the current state: the last cover found, or one the engine's
         clause-learning search finds (asked only in components of at least
-        :data:`CHECK_MIN_OPTIONS` options: a branch with no cover is then cut at once instead of
-        refuted again in every branch below it; its nodes are not counted)."""
+        ``check_min_options`` options, :data:`SETTINGS`: a branch with no cover is then cut at
+        once instead of refuted again in every branch below it; its nodes are not counted)."""
         if options.shape[0] < self.check_min or self._fits():
             return True
         cover = self._search(None)
@@ -226,15 +212,15 @@ class _Counter:
         """A cover extending the current state (with ``differ``: lacking an option of it) from a
         fresh clause-learning search steered to the last cover found (before one is found: to
         the placements belief propagation believes in); None when there is none. A search that
-        passes :data:`RELAX_CONFLICTS` conflicts without a cover (with ``differ``:
-        :data:`BACKBONE_CONFLICTS`) asks the fractional relaxation
+        passes ``relax_conflicts`` conflicts without a cover (with ``differ``:
+        ``backbone_conflicts``; :data:`SETTINGS`) asks the fractional relaxation
         (:mod:`~dominosa_lab.solvers.engine.relax`); without a verdict from it, a cover lacking
         one of the options a fractional cover lacks is looked for (:meth:`_lacking`), then the
         search starts again with no limit."""
         self.checks += 1
         try:
-            oracle = self._oracle(differ, RELAX_CONFLICTS if differ is None
-                                  else BACKBONE_CONFLICTS)
+            oracle = self._oracle(differ, SETTINGS.relax_conflicts if differ is None
+                                  else SETTINGS.backbone_conflicts)
             cover = None if oracle is None else next(oracle.covers(), None)
             if cover is not None or oracle is None or oracle.handed_over is None:
                 return cover
@@ -256,11 +242,11 @@ class _Counter:
 
     def _lacking(self, light: np.ndarray) -> np.ndarray | None:
         """A cover lacking one of the ``light`` options (those a fractional cover lacks), if
-        the clause-learning search finds one within :data:`BACKBONE_CONFLICTS` conflicts: it
+        the clause-learning search finds one within ``backbone_conflicts`` conflicts: it
         lacks one of the question's options too, and is looked for among fewer."""
         if not light.shape[0]:
             return None
-        oracle = self._oracle(light, BACKBONE_CONFLICTS)
+        oracle = self._oracle(light, SETTINGS.backbone_conflicts)
         return None if oracle is None else next(oracle.covers(), None)
 
     def _oracle(self, differ: np.ndarray | None, hand_over_at: int | None) -> CoverSearch | None:
@@ -310,8 +296,8 @@ def count(engine, started: bool, steps: Steps = PLAIN,
           check_min: int | None = None) -> ComponentCount:
     """The count of ``engine``'s model after its level 0 (``started``: False when level 0 found a
     conflict), by ``steps``, with the engine's counters copied to its search. Components of at
-    least ``check_min`` open options (None: :data:`CHECK_MIN_OPTIONS`) ask the clause-learning
-    search."""
+    least ``check_min`` open options (None: ``check_min_options``, :data:`SETTINGS`) ask the
+    clause-learning search."""
     counter = _Counter(engine, steps, check_min)
     try:
         with _deep(8 * counter.m.n_options):
@@ -334,7 +320,7 @@ def count_covers(model: CoverModel, search: Search, dead=(),
     """The number of exact covers of ``model`` (options ``dead`` excluded), counted by
     components with the :data:`PLAIN` steps; the engine's counters go to ``search``
     (untraced). Components of at least ``check_min`` open options (None:
-    :data:`CHECK_MIN_OPTIONS`) ask the clause-learning search.
+    ``check_min_options``, :data:`SETTINGS`) ask the clause-learning search.
 
     Raises
     ------

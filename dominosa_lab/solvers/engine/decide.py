@@ -6,10 +6,11 @@ and which options a caller (belief propagation) prefers.
 * **Option**: the most active open option of the item, an option of the target phase first.
 * **Target phase**: the longest conflict-free assignment seen so far (:func:`update_target`), or
   for good the options a caller prefers (:func:`prefer`); on Dominosa boards of at least
-  :data:`GUIDE_MIN_PLACEMENTS` placements, the placements belief propagation believes in
-  (:func:`guide`: on random boards nearly always right).
+  ``guide_min_placements`` placements (:data:`~dominosa_lab.solvers.engine.settings.SETTINGS`),
+  the placements belief propagation believes in (:func:`guide`: on random boards nearly always
+  right).
 * **Restarts**: after a number of conflicts that follows Luby's sequence in units of
-  :data:`LUBY_UNIT`, back to level 0 keeping the learned clauses (:func:`restart_level`).
+  ``luby_unit``, back to level 0 keeping the learned clauses (:func:`restart_level`).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import numpy as np
 
 from dominosa_lab.solvers.engine.assign import event
 from dominosa_lab.solvers.engine.jit import bare
+from dominosa_lab.solvers.engine.settings import SETTINGS
 from dominosa_lab.solvers.engine.state import (
     BEST,
     E_RESTART,
@@ -34,15 +36,8 @@ from dominosa_lab.solvers.engine.state import (
     State,
 )
 
-__all__ = ["GUIDE_MIN_PLACEMENTS", "LUBY_UNIT", "choose", "guide", "let_go", "luby", "prefer",
-           "restart_level", "schedule_restarts", "update_target"]
-
-#: Restarts follow Luby's sequence in units of this many conflicts.
-LUBY_UNIT = 300
-#: Below N = 36 belief propagation costs more than the search it saves, at N = 36 as much
-#: (``benchmarks/bench_beliefs.py``): boards under 3,000 placements (N = 37 on the
-#: rectangle) search without it.
-GUIDE_MIN_PLACEMENTS = 3000
+__all__ = ["choose", "guide", "let_go", "luby", "prefer", "restart_level", "schedule_restarts",
+           "update_target"]
 
 
 @bare
@@ -130,9 +125,9 @@ def restart_level(s, level):
 
 
 def schedule_restarts(s: State) -> None:
-    """The first restart after :data:`LUBY_UNIT` conflicts."""
-    s.scalars[RESTART_UNIT] = LUBY_UNIT
-    s.scalars[RESTART_BUDGET] = LUBY_UNIT
+    """The first restart after ``luby_unit`` conflicts (:data:`SETTINGS`)."""
+    s.scalars[RESTART_UNIT] = SETTINGS.luby_unit
+    s.scalars[RESTART_BUDGET] = SETTINGS.luby_unit
     s.scalars[RESTART_INDEX] = 1
 
 
@@ -152,14 +147,14 @@ def let_go(s: State) -> None:
 
 
 def guide(engine, conflicts: int | None = None) -> None:
-    """On a model of at least :data:`GUIDE_MIN_PLACEMENTS` options with options left open:
-    prefer (:func:`prefer`) those that belief propagation believes in
+    """On a model of at least ``guide_min_placements`` options (:data:`SETTINGS`) with options
+    left open: prefer (:func:`prefer`) those that belief propagation believes in
     (:func:`~dominosa_lab.solvers.engine.beliefs.log_odds` above 0), for good or for the next
     ``conflicts`` conflicts (:func:`let_go`). ``engine`` is a
     :class:`~dominosa_lab.solvers.engine.search.CoverSearch` at level 0."""
     from dominosa_lab.solvers.engine.beliefs import log_odds
 
-    if engine.model.n_options < GUIDE_MIN_PLACEMENTS:
+    if engine.model.n_options < SETTINGS.guide_min_placements:
         return
     state = engine.state()
     if (state == -1).any():

@@ -1,4 +1,4 @@
-"""The hand-over: a search that has spent :data:`HANDOVER_CONFLICTS` conflicts without a solution
+"""The hand-over: a search that has spent ``handover_conflicts`` conflicts without a solution
 asks whether the board, with the options the engine has settled at level 0, has a fractional cover
 (:mod:`~dominosa_lab.solvers.engine.relax`), and when it has, goes on in CaDiCaL (python-sat's
 ``Cadical195``), on the model the engine's level 0 leaves.
@@ -21,7 +21,7 @@ nor CaDiCaL's decisions are placements on the board); the counters are the engin
 hand-over, with everything it placed taken back, and the handed-over work shows in the seconds
 only. A node budget counts the engine's placements, so a search with ``max_nodes`` is never handed
 over; a time limit stops the linear programme at the deadline and CaDiCaL between two slices of
-:data:`SAT_SLICE` conflicts.
+``sat_slice`` conflicts (both in :data:`~dominosa_lab.solvers.engine.settings.SETTINGS`).
 """
 
 from __future__ import annotations
@@ -32,17 +32,10 @@ import numpy as np
 
 from dominosa_lab.solvers.engine.relax import fractional_cover_exists
 from dominosa_lab.solvers.engine.search import CoverSearch
+from dominosa_lab.solvers.engine.settings import SETTINGS
 from dominosa_lab.solvers.engine.state import CoverModel
 
-__all__ = ["HANDOVER_CONFLICTS", "SAT_SLICE", "covers", "exact_one_clauses"]
-
-#: The engine's conflicts without a solution after which the relaxation, then CaDiCaL, goes on:
-#: planted boards need at most a few hundred; at 500 the relaxation (0.3 s at N = 40) is paid by
-#: boards the engine finishes in 0.08 s, and waiting longer only delays the boards it proves
-#: (``benchmarks/results/proofs_ideas.md``).
-HANDOVER_CONFLICTS = 1_000
-#: CaDiCaL's conflicts between two readings of the clock.
-SAT_SLICE = 4_000
+__all__ = ["covers", "exact_one_clauses"]
 
 
 def exact_one_clauses(model: CoverModel, value: np.ndarray) -> list[list[int]]:
@@ -74,8 +67,8 @@ def exact_one_clauses(model: CoverModel, value: np.ndarray) -> list[list[int]]:
 
 def covers(engine: CoverSearch, conflicts: int | None = None) -> Iterator[np.ndarray]:
     """Yield each solution (the array of its options) of an engine at level 0: the engine's
-    own, or after ``conflicts`` (default :data:`HANDOVER_CONFLICTS`) conflicts without one
-    CaDiCaL's (see the module).
+    own, or after ``conflicts`` (default ``handover_conflicts``, :data:`SETTINGS`) conflicts
+    without one CaDiCaL's (see the module).
 
     Examples
     --------
@@ -88,7 +81,7 @@ def covers(engine: CoverSearch, conflicts: int | None = None) -> Iterator[np.nda
     (True, [[0, 1, 2], [0, 4, 6], [2, 3, 5]])
     """
     if engine.search.max_nodes is None:
-        engine.hand_over_at = HANDOVER_CONFLICTS if conflicts is None else conflicts
+        engine.hand_over_at = SETTINGS.handover_conflicts if conflicts is None else conflicts
     yield from engine.covers()
     value = engine.handed_over
     if value is None or not fractional_cover_exists(engine.model, engine.search, value,
@@ -113,10 +106,10 @@ def covers(engine: CoverSearch, conflicts: int | None = None) -> Iterator[np.nda
 
 
 def _solve(sat, engine: CoverSearch) -> bool:
-    """CaDiCaL's answer, in slices of :data:`SAT_SLICE` conflicts with the clock read between
-    (:class:`~dominosa_lab.core.search.SearchStopped` when the time is up)."""
+    """CaDiCaL's answer, in slices of ``sat_slice`` conflicts (:data:`SETTINGS`) with the clock
+    read between (:class:`~dominosa_lab.core.search.SearchStopped` when the time is up)."""
     while True:
-        sat.conf_budget(SAT_SLICE)
+        sat.conf_budget(SETTINGS.sat_slice)
         answer = sat.solve_limited()
         if answer is not None:
             return answer

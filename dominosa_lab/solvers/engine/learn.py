@@ -15,6 +15,7 @@ from dominosa_lab.solvers.engine.assign import backjump, make_false, make_true
 from dominosa_lab.solvers.engine.decide import restart_level
 from dominosa_lab.solvers.engine.jit import bare, kernel
 from dominosa_lab.solvers.engine.rule import blocked_reason
+from dominosa_lab.solvers.engine.settings import SETTINGS
 from dominosa_lab.solvers.engine.state import (
     C_ALO,
     C_BIN,
@@ -40,12 +41,7 @@ from dominosa_lab.solvers.engine.state import (
     Clauses,
 )
 
-__all__ = ["REDUCE_EVERY", "REDUCE_FIRST", "add_clause", "analyze", "learn", "reduce"]
-
-#: The learned clauses are first halved (:func:`reduce`) when this many are live.
-REDUCE_FIRST = 2000
-#: After each halving, the number of live clauses that calls for the next rises by this many.
-REDUCE_EVERY = 300
+__all__ = ["add_clause", "analyze", "learn", "reduce"]
 
 
 @bare
@@ -131,10 +127,10 @@ def _redundant(m, s, g, u, abst, nmark):
 def _bump(s, u):
     act, inc = s.activity, s.increments
     act[u] += inc[OPTION_BUMP]
-    if act[u] > 1e100:
+    if act[u] > SETTINGS.activity_limit:
         for w in range(act.shape[0]):
-            act[w] *= 1e-100
-        inc[OPTION_BUMP] *= 1e-100
+            act[w] *= 1.0 / SETTINGS.activity_limit
+        inc[OPTION_BUMP] *= 1.0 / SETTINGS.activity_limit
 
 
 @bare
@@ -229,8 +225,8 @@ def analyze(m, s, g, kind, a, b):
     for k in range(nmark):
         s.mark[s.marked[k]] = 0
     bt, lbd = _jump_level_and_lbd(s, nl)
-    s.increments[OPTION_BUMP] /= 0.95
-    s.increments[CLAUSE_BUMP] /= 0.999
+    s.increments[OPTION_BUMP] /= SETTINGS.option_decay
+    s.increments[CLAUSE_BUMP] /= SETTINGS.clause_decay
     return nl, bt, lbd
 
 
@@ -280,12 +276,13 @@ def add_clause(s, g, learnt, n, lbd):
 
 @kernel
 def reduce(s, g):
-    """Delete half of the learned clauses of LBD above 2 that are not reasons, worst first."""
+    """Delete half of the learned clauses of LBD above ``keep_lbd`` (:data:`SETTINGS`) that are
+    not reasons, worst first."""
     nc = s.scalars[N_CLAUSES]
     cand = np.empty(nc, np.int64)
     n = 0
     for c in range(nc):
-        if g.deleted[c] != 0 or g.lbd[c] <= 2:
+        if g.deleted[c] != 0 or g.lbd[c] <= SETTINGS.keep_lbd:
             continue
         locked = False
         for w in range(2):
@@ -325,7 +322,7 @@ def learn(m, s, g, kind, a, b):
     if n == 1 or not restart:
         ok = _assert(m, s, c, R_FACT if n == 1 else R_CL)
     if ok and s.scalars[LIVE_CLAUSES] >= s.scalars[REDUCE_AT]:
-        s.scalars[REDUCE_AT] += REDUCE_EVERY
+        s.scalars[REDUCE_AT] += SETTINGS.reduce_every
         reduce(s, g)
     return ok, g
 

@@ -15,6 +15,7 @@ from dominosa_lab.solvers.engine.jit import bare, clock_pace, kernel, now
 from dominosa_lab.solvers.engine.learn import add_clause, learn
 from dominosa_lab.solvers.engine.propagate import propagate
 from dominosa_lab.solvers.engine.rule import blocked, may_fire
+from dominosa_lab.solvers.engine.settings import SETTINGS
 from dominosa_lab.solvers.engine.state import (
     AFTER_SOLUTION,
     C_ALO,
@@ -44,11 +45,7 @@ from dominosa_lab.solvers.engine.state import (
     UNCOVERED,
 )
 
-__all__ = ["CLOCK_EVERY", "advance", "finish", "kill", "probe", "run", "start"]
-
-#: The most steps of :func:`run` between two readings of the clock (fewer while steps are slow:
-#: :func:`~dominosa_lab.core.search.clock_pace`).
-CLOCK_EVERY = 64
+__all__ = ["advance", "finish", "kill", "probe", "run", "start"]
 
 
 @bare
@@ -145,7 +142,7 @@ def run(m, s, g, deadline, slice_conflicts):
             t = now()
             if t > deadline:
                 return TICK, g
-            every, since, last = clock_pace(every, t - last, CLOCK_EVERY), 0, t
+            every, since, last = clock_pace(every, t - last, SETTINGS.clock_every), 0, t
         kind, a, b = propagate(m, s, g)
         if kind == C_STOP:
             return NODE_LIMIT, g

@@ -52,29 +52,11 @@ from typing import NamedTuple
 import numpy as np
 
 from dominosa_lab.core.search import Search
+from dominosa_lab.solvers.engine.settings import SETTINGS
 from dominosa_lab.solvers.engine.state import CoverModel
 
-__all__ = ["BOARD_GAP", "LACK_TOLERANCES", "QUESTION_TOLERANCES", "WEIGHT_BITS", "Lack",
-           "Packing", "certifies", "certifies_lack", "dual_weights", "fractional_cover_exists",
-           "lack_weights", "lacking_options", "packing"]
-
-#: The certificate's weights are rounded to integers of at most this many bits.
-WEIGHT_BITS = 24
-#: The interior point method's gap on a whole board, in worth: a board with two numbers exchanged
-#: falls short of ``P`` by whole placements (by 6 of 15,453 at N = 100), so a quarter of one item
-#: is enough, and cheaper than HiGHS's default at N = 40.
-BOARD_GAP = 0.25
-#: Its relative tolerances for a question with settled options or options to lack, tried in turn
-#: until one's weights certify: such a packing can fall short of ``P`` by a small fraction of one
-#: item (by 0.011 of 5,274 for a count at N = 60, by 0.023 of 13,893 at N = 100: about 2e-6 of
-#: ``P``), which 1e-7 resolves in 19 iterations where 1e-9 takes 24 (19.4 s against 26.3 s on that
-#: N = 100 question); 1e-9 is asked only when the weights of 1e-7 do not certify.
-QUESTION_TOLERANCES = (1e-7, 1e-9)
-#: PDLP's relative tolerances for the least weight of the options a cover may lack, tried in
-#: turn: on a planted board the margin is a whole option (see the module), which the first
-#: certifies; the second is asked only when the first's least weight is above the limit but
-#: its rounded weights do not show it.
-LACK_TOLERANCES = (1e-4, 1e-7)
+__all__ = ["Lack", "Packing", "certifies", "certifies_lack", "dual_weights",
+           "fractional_cover_exists", "lack_weights", "lacking_options", "packing"]
 
 
 class Packing(NamedTuple):
@@ -186,9 +168,10 @@ def fractional_cover_exists(model: CoverModel, search: Search, value: np.ndarray
     (:class:`~dominosa_lab.core.search.SearchStopped`). ``value`` (per option -1 open, 0 false,
     1 true) fixes the settled options; with ``differ``, the options' weights sum to less than
     their number (a cover lacks one of them), asked as their least weight
-    (:func:`lack_weights`, to :data:`LACK_TOLERANCES`). ``whole``: the question is whether the
+    (:func:`lack_weights`, to ``lack_tolerances``). ``whole``: the question is whether the
     board has a cover at all (a board without a fractional cover falls short by whole
-    placements), solved to :data:`BOARD_GAP`; else to :data:`QUESTION_TOLERANCES` in turn.
+    placements), solved to ``board_gap``; else to ``question_tolerances`` in turn (the three in
+    :data:`~dominosa_lab.solvers.engine.settings.SETTINGS`).
     Settling options never shrinks the shortfall: a packing of the options left, with the true
     options added, is a packing of the whole model that falls short by as much.
 
@@ -228,7 +211,7 @@ def fractional_cover_exists(model: CoverModel, search: Search, value: np.ndarray
         return False
     if not whole and lp.differ.shape[0]:
         return _lacking(lp, search) is not None
-    tolerances = (BOARD_GAP / lp.primary,) if whole else QUESTION_TOLERANCES
+    tolerances = (SETTINGS.board_gap / lp.primary,) if whole else SETTINGS.question_tolerances
     return not any(certifies(lp, *dual_weights(lp, search, t)) for t in tolerances)
 
 
@@ -261,8 +244,8 @@ def lacking_options(model: CoverModel, search: Search, value: np.ndarray,
 
 def _lacking(lp: Packing, search: Search) -> np.ndarray | None:
     """:func:`lacking_options` of a packing with ``differ`` columns: their least weight asked to
-    each of :data:`LACK_TOLERANCES` while it is above the limit."""
-    for tolerance in LACK_TOLERANCES:
+    each of ``lack_tolerances`` (:data:`SETTINGS`) while it is above the limit."""
+    for tolerance in SETTINGS.lack_tolerances:
         lack = lack_weights(lp, search, tolerance)
         if certifies_lack(lp, lack.weights, lack.scale):
             return None
@@ -326,12 +309,12 @@ def certifies_lack(lp: Packing, weights: np.ndarray, scale: int) -> bool:
     return int(weights.sum()) - excess * most > lp.limit * scale
 
 
-def lack_weights(lp: Packing, search: Search, tolerance: float = LACK_TOLERANCES[0]) -> Lack:
+def lack_weights(lp: Packing, search: Search, tolerance: float | None = None) -> Lack:
     """The least weight the ``differ`` columns of ``lp`` carry in a fractional exact cover, by
-    HiGHS (PDLP to the relative ``tolerance``): its dual weights rounded to integers of at
-    most :data:`WEIGHT_BITS` bits, and the fractional cover it found (:class:`Lack`). Only
-    :func:`certifies_lack` says what the weights prove; stops with the search's time limit
-    (:class:`~dominosa_lab.core.search.SearchStopped`).
+    HiGHS (PDLP to the relative ``tolerance``, None: the first of ``lack_tolerances``): its
+    dual weights rounded to integers of at most ``weight_bits`` bits (:data:`SETTINGS`), and the
+    fractional cover it found (:class:`Lack`). Only :func:`certifies_lack` says what the weights
+    prove; stops with the search's time limit (:class:`~dominosa_lab.core.search.SearchStopped`).
 
     Examples
     --------
@@ -345,7 +328,8 @@ def lack_weights(lp: Packing, search: Search, tolerance: float = LACK_TOLERANCES
 
     highs = _highs(highspy)
     highs.setOptionValue("solver", "pdlp")
-    highs.setOptionValue("pdlp_optimality_tolerance", tolerance)
+    highs.setOptionValue("pdlp_optimality_tolerance",
+                         SETTINGS.lack_tolerances[0] if tolerance is None else tolerance)
     if search.deadline is not None:
         highs.setOptionValue("time_limit", max(search.deadline - time.perf_counter(), 0.0))
     model = _lp(lp, highspy)
@@ -368,14 +352,15 @@ def lack_weights(lp: Packing, search: Search, tolerance: float = LACK_TOLERANCES
     if dual.shape[0] != lp.rows or not np.isfinite(dual).all():
         return Lack(np.zeros(lp.rows, np.int64), 1, least, weight)
     top = max(float(np.abs(dual).max(initial=0.0)), 1.0)
-    scale = 1 << max(WEIGHT_BITS - int(np.ceil(np.log2(top))), 0)
+    scale = 1 << max(SETTINGS.weight_bits - int(np.ceil(np.log2(top))), 0)
     return Lack(np.rint(dual * scale).astype(np.int64), scale, least, weight)
 
 
-def dual_weights(lp: Packing, search: Search, tolerance: float = QUESTION_TOLERANCES[-1]
+def dual_weights(lp: Packing, search: Search, tolerance: float | None = None
                  ) -> tuple[np.ndarray, int]:
     """HiGHS's dual weights of the packing ``lp`` (interior point to the relative ``tolerance``,
-    no crossover), rounded to integers of :data:`WEIGHT_BITS` bits: per item left, and for the
+    None: the last of ``question_tolerances``; no crossover), rounded to integers of
+    ``weight_bits`` bits (:data:`SETTINGS`): per item left, and for the
     ``differ`` row (0 without one). Only :func:`certifies` says what they prove; stops with the
     search's time limit (:class:`~dominosa_lab.core.search.SearchStopped`).
 
@@ -392,7 +377,8 @@ def dual_weights(lp: Packing, search: Search, tolerance: float = QUESTION_TOLERA
     highs = _highs(highspy)
     highs.setOptionValue("solver", "ipm")
     highs.setOptionValue("run_crossover", "off")
-    highs.setOptionValue("ipm_optimality_tolerance", tolerance)
+    highs.setOptionValue("ipm_optimality_tolerance",
+                         SETTINGS.question_tolerances[-1] if tolerance is None else tolerance)
     if search.deadline is not None:
         highs.setOptionValue("time_limit", max(search.deadline - time.perf_counter(), 0.0))
     highs.passModel(_lp(lp, highspy))
@@ -405,7 +391,7 @@ def dual_weights(lp: Packing, search: Search, tolerance: float = QUESTION_TOLERA
     dual = np.abs(np.asarray(highs.getSolution().row_dual, np.float64))
     if dual.shape[0] != lp.rows + (lp.differ.shape[0] > 0) or not np.isfinite(dual).all():
         return np.zeros(lp.rows, np.int64), 0
-    scaled = np.rint(dual * ((1 << WEIGHT_BITS) / max(dual.max(initial=0.0), 1e-300)))
+    scaled = np.rint(dual * ((1 << SETTINGS.weight_bits) / max(dual.max(initial=0.0), 1e-300)))
     scaled = scaled.astype(np.int64)
     return scaled[:lp.rows], int(scaled[lp.rows]) if lp.differ.shape[0] else 0
 

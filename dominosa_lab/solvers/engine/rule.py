@@ -11,14 +11,10 @@ import numpy as np
 
 from dominosa_lab.solvers.engine.assign import make_false
 from dominosa_lab.solvers.engine.jit import bare, kernel
+from dominosa_lab.solvers.engine.settings import SETTINGS
 from dominosa_lab.solvers.engine.state import C_BLK, C_NONE, R_BLK
 
-__all__ = ["RULE_TABLE_MIN", "blocked", "blocked_option", "blocked_reason", "may_fire",
-           "rule_table", "share"]
-
-#: Models with fewer options test the blocked-option rule in full: there the table costs more
-#: than it saves (``benchmarks/bench_rule_table.py``).
-RULE_TABLE_MIN = 1500
+__all__ = ["blocked", "blocked_option", "blocked_reason", "may_fire", "rule_table", "share"]
 
 
 @bare
@@ -126,14 +122,15 @@ def rule_table(model, force: bool = False) -> np.ndarray:
     bit set, which of its options each shares such an item with. The rule fires only if some
     such option is not false and its bit set holds every option left; most items have no entry
     (for Dominosa, a domino whose placements lie apart, a square whose neighbours all hold
-    different numbers). Built on models of at least :data:`RULE_TABLE_MIN` options (or when
-    ``force``); else empty (the rule then tests every item in full).
+    different numbers). Built on models of at least ``rule_table_min`` options
+    (:data:`~dominosa_lab.solvers.engine.settings.SETTINGS`; or when ``force``); else empty (the
+    rule then tests every item in full).
 
     One array: the entry starts of the items (``item_start``'s length), then a (bit set, option)
     pair per entry. An item with more than 62 options gets one entry (all bits, option -1):
     test it in full.
     """
-    if model.n_options < RULE_TABLE_MIN and not force:
+    if model.n_options < SETTINGS.rule_table_min and not force:
         return np.zeros(0, np.int64)
     return _table(model.option_start, model.option_items, model.item_start, model.item_options,
                   model.primary, model.rule, model.klass)

@@ -25,7 +25,7 @@ from dominosa_lab.core.search import Search
 from dominosa_lab.solvers.engine import decide, loop
 from dominosa_lab.solvers.engine.assign import dead_end
 from dominosa_lab.solvers.engine.jit import entry, signature
-from dominosa_lab.solvers.engine.learn import REDUCE_FIRST
+from dominosa_lab.solvers.engine.settings import SETTINGS
 from dominosa_lab.solvers.engine.state import (
     BACKTRACKS,
     C_ALO,
@@ -63,10 +63,8 @@ from dominosa_lab.solvers.engine.state import (
     new_state,
 )
 
-__all__ = ["SLICE", "CoverSearch"]
+__all__ = ["CoverSearch"]
 
-#: Conflicts between two returns of the kernel (to read the clock and report progress).
-SLICE = 2048
 _DEAD_END = {
     C_BIN: "an item would be covered twice",
     C_ALO: "an item has no option left",
@@ -125,7 +123,7 @@ class CoverSearch:
         events = 16 * (model.n_options + model.n_items) + 1024 if search.tracing else 2
         self.s = new_state(model, max_nodes=search.max_nodes, flags=flags, rule_max=rule_max,
                            events=events)
-        self.s.scalars[REDUCE_AT] = REDUCE_FIRST
+        self.s.scalars[REDUCE_AT] = SETTINGS.reduce_first
         decide.schedule_restarts(self.s)
         self.g = new_clauses(model.n_options)
         self.dead = np.asarray(dead, dtype=np.int64)
@@ -186,7 +184,7 @@ class CoverSearch:
             self._end()
             return
         deadline = search.deadline if search.deadline is not None else float("inf")
-        advance = self._entry(loop.advance, deadline, SLICE)
+        advance = self._entry(loop.advance, deadline, SETTINGS.slice_conflicts)
         while not self._hands_over():
             what, grown = advance(self.model, self.s, self.g, deadline, self._slice())
             if grown is not None:
@@ -203,7 +201,8 @@ class CoverSearch:
                 search.check_time()
 
     def _slice(self) -> int:
-        """The conflicts the kernel may take before it returns: :data:`SLICE`, or fewer to let
+        """The conflicts the kernel may take before it returns: ``slice_conflicts``
+        (:data:`~dominosa_lab.solvers.engine.settings.SETTINGS`), or fewer to let
         a preferred target phase go (:meth:`prefer`) or hand over (:attr:`hand_over_at`) on
         time."""
         done = int(self.s.scalars[CONFLICTS])
@@ -212,7 +211,7 @@ class CoverSearch:
             self.let_go = None
         marks = [mark - done for mark in (self.let_go, self.hand_over_at)
                  if mark is not None and mark > done]
-        return min([SLICE, *marks])
+        return min([SETTINGS.slice_conflicts, *marks])
 
     def _hands_over(self) -> bool:
         """Whether the conflicts of :attr:`hand_over_at` are spent with no solution found: then

@@ -5,17 +5,17 @@ given to the compiled engine of this package with the Dominosa deductions of
 :mod:`~dominosa_lab.solvers.fast.dominosa`: at every state the two trivial deductions and Tatham's
 two basic ones (``square_single_domino``, ``domino_must_overlap``, as the engine's blocked-option
 rule, with reasons for clause learning); before the search, Hall sets to a fixed point and, on
-boards of at most :data:`PROBE_MAX_PLACEMENTS` placements, failed-placement probing (an assumption
+boards of at most ``probe_max_placements`` placements, failed-placement probing (an assumption
 whose consequences contradict each other is ruled out: the deduction that lets the method finish
 person-made boards without a guess). Then conflict-driven clause learning, branching on the
 square or domino with fewest placements left (:mod:`~dominosa_lab.solvers.engine.decide`, the
 whole heuristic: on large boards belief propagation, :mod:`~dominosa_lab.solvers.engine.beliefs`,
-picks the first try); a search that has spent
-:data:`~dominosa_lab.solvers.engine.handover.HANDOVER_CONFLICTS` conflicts without a solution asks
-whether the board has a fractional cover (:mod:`~dominosa_lab.solvers.engine.relax`: a board with
-none has no solution) and, when it has, goes on in CaDiCaL, on the model level 0 left
-(:mod:`~dominosa_lab.solvers.engine.handover`, which says how that part is counted). Counted by
-the house rule (:mod:`~dominosa_lab.solvers.engine.search`): nodes are placements made true by a
+picks the first try); a search that has spent ``handover_conflicts``
+(:data:`~dominosa_lab.solvers.engine.settings.SETTINGS`) conflicts without a solution asks whether
+the board has a fractional cover (:mod:`~dominosa_lab.solvers.engine.relax`: a board with none has
+no solution) and, when it has, goes on in CaDiCaL, on the model level 0 left
+(:mod:`~dominosa_lab.solvers.engine.handover`, which says how that part is counted). Counted by the
+house rule (:mod:`~dominosa_lab.solvers.engine.search`): nodes are placements made true by a
 decision or a deduction, backtracks the ones taken back with no solution found below, choices the
 decisions.
 
@@ -31,12 +31,13 @@ kept fresh and compiled).
 The compiled modules are imported when first used: loading numba takes about 0.6 s, which
 ``import dominosa_lab`` (every command, every worker process) should not pay, and loading the
 kernels from numba's cache about as much again. In a process that has not loaded the kernels yet,
-a board of at most :data:`DEDUCE_FIRST_MAX` placements is first given to the Python forms of the
+a board of at most ``deduce_first_max`` placements is first given to the Python forms of the
 deductions the engine's level 0 runs (:func:`~dominosa_lab.solvers.fast.mirror.deduced`): when they
 place every domino, so would the engine, and the one solution is counted as the engine counts it (a
 node and a choice among one per placement) with no kernel loaded (a one-shot command on a
 person-made board), and its count is 1 (:func:`deduced_count`); else the engine starts from
-scratch.
+scratch. Both bounds are in the package's settings
+(:data:`~dominosa_lab.solvers.fast.settings.SETTINGS`).
 """
 
 from __future__ import annotations
@@ -49,19 +50,14 @@ from typing import TYPE_CHECKING
 from dominosa_lab.core.puzzle import Placement, Puzzle, Solution
 from dominosa_lab.core.search import Refutation, Search, SearchStopped
 from dominosa_lab.solvers.fast.mirror import deduced
+from dominosa_lab.solvers.fast.settings import SETTINGS
 
 if TYPE_CHECKING:
     from dominosa_lab.solvers.engine.search import CoverSearch
     from dominosa_lab.solvers.fast.dominosa import DominosaCover
 
-__all__ = ["DEDUCE_FIRST_MAX", "PROBE_MAX_PLACEMENTS", "deduced_count", "first_solution_counts",
-           "is_compiled", "solve", "warm_up"]
+__all__ = ["deduced_count", "first_solution_counts", "is_compiled", "solve", "warm_up"]
 
-#: Probing costs one propagation per placement: worth it on boards people solve by hand.
-PROBE_MAX_PLACEMENTS = 400
-#: Boards of at most this many placements (N = 13 on the rectangle) try the Python deductions
-#: first while the kernels are not loaded: there they take milliseconds, loading them a second.
-DEDUCE_FIRST_MAX = 400
 #: The module whose import loads the engine's kernels.
 _KERNELS = "dominosa_lab.solvers.engine.loop"
 
@@ -106,7 +102,7 @@ def deduced_count(puzzle: Puzzle, search: Search) -> int | None:
 def _deduced_first(puzzle: Puzzle) -> list[Placement] | None:
     """The placements of the Python deductions when they finish a small board while the kernels
     are not loaded; else None."""
-    if _KERNELS in sys.modules or len(puzzle.placements()) > DEDUCE_FIRST_MAX:
+    if _KERNELS in sys.modules or len(puzzle.placements()) > SETTINGS.deduce_first_max:
         return None
     return deduced(puzzle)
 
@@ -144,7 +140,8 @@ def _compiled(puzzle: Puzzle, search: Search) -> Iterator[Solution]:
     board = DominosaCover(puzzle)
     search.check_time()  # the model of a large board takes a while; level 0 too
     engine = board.engine(search)
-    _level_zero(engine, board, probe=board.model.n_options <= PROBE_MAX_PLACEMENTS)
+    probe = board.model.n_options <= SETTINGS.probe_max_placements
+    _level_zero(engine, board, probe)
     search.check_time()
     for cover in covers(engine):
         solution = Solution(puzzle, map(board.placement, cover.tolist()))
@@ -171,7 +168,8 @@ def first_solution_counts(puzzle: Puzzle, *, rule: bool = True, learn: bool = Tr
     """The engine's own counters up to the first solution, with a part of the method switched
     off (``rule``: the blocked-option rule; ``learn``: clause learning, else depth first;
     ``guided``: the beliefs' placements first on boards of at least
-    :data:`~dominosa_lab.solvers.engine.decide.GUIDE_MIN_PLACEMENTS`, else the longest conflict-free
+    ``guide_min_placements`` (:data:`~dominosa_lab.solvers.engine.settings.SETTINGS`), else the
+    longest conflict-free
     assignment's; ``guide_for``: the beliefs' only for that many conflicts) or on
     (``probe``: failed-placement probing at level 0): what each part saves, in counts that are
     the same on every machine (the engine alone: a node budget is never handed over).

@@ -4,11 +4,12 @@ A board has a solution exactly when its squares can be covered, each by one plac
 domino used twice (the squares are twice the dominoes, so every domino is then used). Leave some
 squares out of that demand (they may stay uncovered) and it asks less: when even a region of the
 board cannot be covered with different dominoes, the board has no solution, and the region is
-the reason, small enough for a person to check by trying its placements. :func:`uncoverable`
-finds such a region by the engine, on the board's cover model with only the region's squares
-primary (every domino and every other square at most once): starting from the whole board, it
-leaves out bands of squares in reading order, halving the bands, while the rest still cannot be
-covered (the deletion search of delta debugging), each test under a share of the time limit.
+the reason, small enough for a person to check by trying its placements. :func:`uncoverable` finds
+such a region by the engine, on the board's cover model with only the region's squares primary
+(every domino and every other square at most once): starting from the whole board, it leaves out
+bands of squares in reading order, halving the bands, while the rest still cannot be covered (the
+deletion search of delta debugging), each test under a share of the time limit (``test_share``,
+:data:`~dominosa_lab.solvers.fast.settings.SETTINGS`).
 """
 
 from __future__ import annotations
@@ -21,11 +22,9 @@ from dominosa_lab.core.puzzle import Puzzle
 from dominosa_lab.core.search import Search, SearchStopped
 from dominosa_lab.solvers.engine.search import CoverSearch
 from dominosa_lab.solvers.fast.dominosa import RULE_MAX, DominosaCover
+from dominosa_lab.solvers.fast.settings import SETTINGS
 
 __all__ = ["coverable", "uncoverable"]
-
-#: The share of the time left that one test of a region may take.
-TEST_SHARE = 0.1
 
 
 def coverable(board: DominosaCover, dead: np.ndarray, region: np.ndarray,
@@ -84,7 +83,7 @@ def uncoverable(puzzle: Puzzle, alive: np.ndarray | None = None,
             if left is not None and left <= 0:
                 return region, False
             rest = np.concatenate((region[:start], region[start + band:]))
-            share = None if left is None else max(left * TEST_SHARE, 0.01)
+            share = None if left is None else max(left * SETTINGS.test_share, 0.01)
             if len(rest) and coverable(board, dead, rest, share) is False:
                 region = rest
             else:

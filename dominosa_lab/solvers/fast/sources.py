@@ -19,8 +19,8 @@ NAME = "dominosa_lab.solvers.fast"
 SOURCES = cache.Sources(
     packages={cache.NAME: cache.ENGINE, NAME: Path(__file__).resolve().parent},
     outside={**cache.OUTSIDE, "fast.dominosa": ("core/board.py",)},
-    drivers=(*cache.DRIVERS, "fast.__init__", "fast.mirror", "fast.prove", "fast.sources",
-             "fast.warm"),
+    drivers=(*cache.DRIVERS, "fast.__init__", "fast.mirror", "fast.prove", "fast.settings",
+             "fast.sources", "fast.warm"),
     cached=NAME,
 )
 
