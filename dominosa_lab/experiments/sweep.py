@@ -216,9 +216,9 @@ def load_results(name: str, folder: str | Path = "results") -> pd.DataFrame:
 
 
 def random_boards(ns: Iterable[int], seeds: Iterable[int]) -> list[Puzzle]:
-    """``random_puzzle(n, seed)`` for every n and seed, n-major."""
+    """``random_puzzle(n, seed=seed)`` for every n and seed, n-major."""
     seeds = list(seeds)
-    return [random_puzzle(n, seed).puzzle for n in ns for seed in seeds]
+    return [random_puzzle(n, seed=seed).puzzle for n in ns for seed in seeds]
 
 
 def with_board_seed(frame: pd.DataFrame) -> pd.DataFrame:
