@@ -13,6 +13,7 @@ from dominosa_lab import (
     is_unique,
     iter_solutions,
     load,
+    random_puzzle,
     solve,
     unique_puzzle,
 )
@@ -20,7 +21,7 @@ from dominosa_lab.experiments import run_sweep
 from dominosa_lab.logic import deduce
 
 ENTRY_POINTS = [solve, iter_solutions, count_solutions, is_unique, grade, hints, deduce,
-                unique_puzzle, run_sweep]
+                unique_puzzle, random_puzzle, run_sweep]
 BUDGETED = [solve, count_solutions, is_unique, grade, hints, unique_puzzle]
 RESULTS = [solve, count_solutions, is_unique, grade, hints]
 

@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dominosa_lab import DominosaError, Placement, PuzzleError, load, to_tatham
+from dominosa_lab import ArgumentError, DominosaError, Placement, PuzzleError, load, to_tatham
 from dominosa_lab.boards.planted import random_puzzle
 from dominosa_lab.tilings import board_mask
 from dominosa_lab.tilings.sample import checked_tiling
@@ -127,6 +127,17 @@ def test_a_callable_sampler_is_used_and_named():
 def test_bad_arguments_are_refused_with_the_reason(kwargs, words):
     with pytest.raises(DominosaError, match=words):
         random_puzzle(**kwargs)
+
+
+def test_a_seed_given_by_position_is_refused_naming_the_keyword():
+    with pytest.raises(ArgumentError, match=r"random_puzzle\(\) takes n by position and seed, "
+                       r"shape, tiling by keyword, e\.g\. random_puzzle\(n, seed=\.\.\.\)"):
+        random_puzzle(3, 1)
+
+
+def test_a_missing_seed_is_named():
+    with pytest.raises(TypeError, match="seed"):
+        random_puzzle(3)
 
 
 def test_a_sampler_that_does_not_tile_the_board_is_caught():
