@@ -15,6 +15,7 @@ from dominosa_lab import (
     is_unique,
     iter_solutions,
     load,
+    parse,
     random_puzzle,
     solve,
     unique_puzzle,
@@ -23,7 +24,7 @@ from dominosa_lab.experiments import run_sweep
 from dominosa_lab.logic import deduce
 
 ENTRY_POINTS = [solve, iter_solutions, count_solutions, is_unique, grade, hints, deduce,
-                explain_no_solution, unique_puzzle, random_puzzle, run_sweep]
+                explain_no_solution, parse, unique_puzzle, random_puzzle, run_sweep]
 BUDGETED = [solve, count_solutions, is_unique, grade, hints, unique_puzzle]
 RESULTS = [solve, count_solutions, is_unique, grade, hints]
 
