@@ -2,7 +2,7 @@
 solutions and on boards with one, to choose the method ``solve --all`` uses when none is named.
 
 Run: ``python benchmarks/bench_all_solutions.py [--time-limit SECONDS] [--repeats R]``.
-The boards with many solutions are random planted boards (``random_puzzle(n, seed)``) whose
+The boards with many solutions are random planted boards (``random_puzzle(n, seed=seed)``) whose
 exact count (``count_solutions``, by components) lies between ``MIN_SOLUTIONS`` and
 ``MAX_SOLUTIONS``: the first ``PER_N`` such seeds at each N of ``NS``. The boards with one are
 ``unique_puzzle(n, grade="basic", seed=0)`` at each N of ``UNIQUE_NS``, where listing means
@@ -60,7 +60,7 @@ def boards() -> list[tuple[str, object, int]]:
     for n in NS:
         found = 0
         for seed in SEEDS:
-            puzzle = random_puzzle(n, seed).puzzle
+            puzzle = random_puzzle(n, seed=seed).puzzle
             count = int(count_solutions(puzzle))
             if MIN_SOLUTIONS <= count <= MAX_SOLUTIONS:
                 chosen.append((puzzle.name, puzzle, count))

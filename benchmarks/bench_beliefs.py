@@ -94,7 +94,7 @@ def threshold_rows() -> list[str]:
     """Counting to two around the threshold, the beliefs on every board and on none."""
     rows = []
     for n in SIZES:
-        boards = [random_puzzle(n, 1000 + k).puzzle for k in range(10)]
+        boards = [random_puzzle(n, seed=1000 + k).puzzle for k in range(10)]
         best = {True: [], False: []}
         for _ in range(ROUNDS):
             for on in (False, True):
@@ -112,7 +112,7 @@ def large_rows() -> list[str]:
     rows = []
     for n, count in LARGE.items():
         for seed in range(1000, 1000 + count):
-            board, planted = random_puzzle(n, seed)
+            board, planted = random_puzzle(n, seed=seed)
             share, propagation = beliefs_on(board, planted)
             cells = []
             for on in (True, False):
@@ -129,7 +129,7 @@ def large_rows() -> list[str]:
 
 def main() -> None:
     """Measure, print and write the tables."""
-    solve(random_puzzle(40, 0).puzzle, limit=2)  # kernels loaded
+    solve(random_puzzle(40, seed=0).puzzle, limit=2)  # kernels loaded
     lines = ["# Belief propagation as the first guess", "",
              "Counting to two, median over 10 boards (seeds 1000-1009) of the best of three, in "
              f"milliseconds ({ROUNDS} rounds alternated, the best kept):", "",

@@ -41,7 +41,7 @@ def measure(build):
 
 def row(n: int) -> str:
     """One table row for a double-n board."""
-    puzzle = random_puzzle(n, 0).puzzle
+    puzzle = random_puzzle(n, seed=0).puzzle
     model, seconds, peak = measure(lambda: BoardModel(puzzle))
     _, cover_s, cover_mb = measure(lambda: model.cover_arrays("tatham"))
     geometry = Geometry(puzzle)

@@ -2,7 +2,7 @@
 Ganak (``pyganak``, winner of the 2024 and 2025 Model Counting Competitions) and D4
 (``d4solver``, imported as ``py_d4``), on the same random planted boards.
 
-For every N, boards ``random_puzzle(N, seed).puzzle`` with seeds ``--seed0`` on; each count runs
+For every N, boards ``random_puzzle(N, seed=s).puzzle`` with seeds ``--seed0`` on; each count runs
 in a fresh process of its own (killed at the timeout plus 10 s) and its time is measured inside
 it: ours after a warm-up count of an N = 25 board there (numba's kernels loaded, those of
 its clause-learning questions too), the peers from
@@ -92,7 +92,7 @@ COUNTERS = {"ours": ours, "ganak": ganak, "d4": d4}
 def _worker(name, rows, timeout, conn):
     run = COUNTERS[name]
     if name == "ours":
-        run(random_puzzle(25, 0).puzzle.rows, timeout)
+        run(random_puzzle(25, seed=0).puzzle.rows, timeout)
     start, cpu = time.perf_counter(), time.process_time()
     status, count = run(rows, timeout)
     conn.send((status, count, time.perf_counter() - start, time.process_time() - cpu))
@@ -104,7 +104,7 @@ AT_REVISION = (
     "import json, sys, time\n"
     "from dominosa_lab import count_solutions, random_puzzle\n"
     "rows, timeout = json.load(sys.stdin)\n"
-    "count_solutions(random_puzzle(25, 0).puzzle.rows, time_limit=timeout)\n"
+    "count_solutions(random_puzzle(25, seed=0).puzzle.rows, time_limit=timeout)\n"
     "start, cpu = time.perf_counter(), time.process_time()\n"
     "result = count_solutions(rows, time_limit=timeout)\n"
     "print(json.dumps([result.status, int(result), time.perf_counter() - start,\n"
@@ -156,7 +156,7 @@ def measure(sizes, boards: tuple[int, int], seed0: int, timeout: float, counters
         timeouts = dict.fromkeys(counters, 0)
         n_boards = boards[n >= LARGE]
         for k in range(n_boards):
-            rows = random_puzzle(n, seed0 + k).puzzle.rows
+            rows = random_puzzle(n, seed=seed0 + k).puzzle.rows
             counts = {}
             for name in counters:
                 if name in given_up:

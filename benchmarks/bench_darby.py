@@ -49,7 +49,7 @@ def bench_orders(boards: int) -> None:
     print(f"\ndominowise, first solution, budget {BUDGET} nodes, {boards} boards per N")
     print(f"{'N':>3} {'order':>8} {'nodes':>9} {'ms':>9} {'nodes/s':>9} {'stopped':>8}")
     for n in range(5, 9):
-        puzzles = [random_puzzle(n, seed).puzzle for seed in range(boards)]
+        puzzles = [random_puzzle(n, seed=seed).puzzle for seed in range(boards)]
         for order in ORDERS:
             results = [solve(p, method="dominowise", order=order, max_nodes=BUDGET)
                        for p in puzzles]

@@ -87,7 +87,7 @@ def run_c(puzzle: Puzzle, limit: float) -> tuple[str, float, float, frozenset | 
 
 def run_board(n: int, seed: int, max_nodes: int, c_limit: float) -> tuple[list[dict], bool | None]:
     """Both solvers on one board: two result rows, and whether the solutions agree."""
-    puzzle, _ = random_puzzle(n, seed)
+    puzzle, _ = random_puzzle(n, seed=seed)
     name = puzzle.name
     cpu = time.process_time()
     result = solve(puzzle, method="dlx", order="mrv", max_nodes=max_nodes)
@@ -170,7 +170,7 @@ def markdown(table: pd.DataFrame, runs: pd.DataFrame, agree: list[bool], args, l
         "solving process) are less affected, and the ratios between the two solvers are "
         "what to read.",
         "",
-        f"Boards: {args.boards} random double-N boards per N, `random_puzzle(N, seed)` "
+        f"Boards: {args.boards} random double-N boards per N, `random_puzzle(N, seed=seed)` "
         f"with seeds 0..{args.boards - 1} (a uniform random domino tiling, the shuffled "
         "double-N set laid on it). "
         f"`dlx` stops at {args.max_nodes:,} nodes; the C package (no budget of its own) is "

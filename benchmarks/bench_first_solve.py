@@ -3,7 +3,7 @@
 ``bench_peers.py`` solves a board under 0.05 s five times in a row and keeps the median,
 so what a solver keeps between two solves of one board serves the later runs. Here every
 board is new to every solver and is solved **exactly once**: N = 6, 8, 10, 15, 20, 30, 40,
-``--boards`` random planted boards per N (``random_puzzle(N, seed).puzzle``, seeds ``--seed0``
+``--boards`` random planted boards per N (``random_puzzle(N, seed=seed).puzzle``, seeds ``--seed0``
 on, none of them seen before by any worker), the tasks "solve" and "count to two", ours
 (``fast``) against xcover, exact-cover, CaDiCaL and Glucose (CP-SAT with ``--solvers``).
 The solvers, workers, checks and tables are ``bench_peers``'s (the same long-lived process
@@ -202,7 +202,7 @@ def profile(n: int, boards: int, seed0: int) -> tuple[dict[str, float], float]:
     """Per step, the median over ``boards`` new boards of double-``n`` (each solved once, with
     clocks) of its own time in a solve, and the median plain solve of as many other new boards
     (seconds). Medians: a solve that the other processes interrupt moves no step."""
-    made = [random_puzzle(n, seed0 + k).puzzle.rows for k in range(2 * boards)]
+    made = [random_puzzle(n, seed=seed0 + k).puzzle.rows for k in range(2 * boards)]
     plain = []
     for rows in made[:boards]:
         start = time.perf_counter()
@@ -228,7 +228,7 @@ def profile(n: int, boards: int, seed0: int) -> tuple[dict[str, float], float]:
 def profile_report(sizes: list[int], boards: int, seed0: int) -> str:
     """Markdown: the steps ranked by their summed share of a first solve over ``sizes``."""
     for n, seed in WARM + tuple((n, 0) for n in sizes):
-        dominosa_lab.solve(random_puzzle(n, seed).puzzle.rows, limit=2)
+        dominosa_lab.solve(random_puzzle(n, seed=seed).puzzle.rows, limit=2)
     runs = {n: profile(n, boards, seed0) for n in sizes}
     totals = {n: sum(own.values()) for n, (own, _) in runs.items()}
     labels = sorted({label for own, _ in runs.values() for label in own},

@@ -31,12 +31,12 @@ def timed(fn: Callable[[], object], repeats: int) -> tuple[float, float]:
 
 
 def bench_random_puzzle(repeats: int) -> None:
-    """random_puzzle(n, seed) for N = 10..60, a new seed each call."""
-    print("random_puzzle(n, seed): (N+1) x (N+2) board, uniform tiling (Temperley-Wilson)")
+    """random_puzzle(n, seed=seed) for N = 10..60, a new seed each call."""
+    print("random_puzzle(n, seed=seed): (N+1) x (N+2) board, uniform tiling (Temperley-Wilson)")
     print(f"{'N':>4} {'board':>8} {'median s':>10} {'worst s':>10}")
     for n in range(10, 61, 10):
         seeds = iter(range(10**6))
-        median, worst = timed(lambda n=n, seeds=seeds: random_puzzle(n, next(seeds)), repeats)
+        median, worst = timed(lambda n=n, seeds=seeds: random_puzzle(n, seed=next(seeds)), repeats)
         print(f"{n:>4} {f'{n + 1}x{n + 2}':>8} {median:>10.4f} {worst:>10.4f}")
 
 

@@ -1,6 +1,6 @@
 """The default method against general-purpose solvers, side by side in one run.
 
-For every N the same random planted boards (``random_puzzle(N, seed).puzzle``, seeds
+For every N the same random planted boards (``random_puzzle(N, seed=seed).puzzle``, seeds
 ``--seed0`` on; the fast method was developed on seeds 0-9 and 100-109) go to every
 solver in turn, board by board, so that a change of load hits every solver alike.
 Each solver runs in a worker process of its own that solved two warm-up boards
@@ -212,7 +212,7 @@ def family(name: str) -> str:
 def _serve(name, conn, warm):
     run = SOLVERS[family(name)]
     for n, seed in warm:  # [0]: the planted pair's puzzle at every revision --base may name
-        run(random_puzzle(n, seed)[0].rows, 2, 60.0)
+        run(random_puzzle(n, seed=seed)[0].rows, 2, 60.0)
     conn.send(sys.modules["dominosa_lab"].__file__)
     while (job := conn.recv()) is not None:
         rows, limit, timeout, repeats = job
@@ -292,7 +292,7 @@ def measure(sizes, boards, seed0, timeout, solvers, done=None, repeats=1, warm=N
     given_up: set = set()
     try:
         for n in sizes:
-            puzzles = [random_puzzle(n, seed0 + k).puzzle.rows for k in range(boards)]
+            puzzles = [random_puzzle(n, seed=seed0 + k).puzzle.rows for k in range(boards)]
             timeouts: dict = {}
             for task, limit in TASKS.items():
                 for k, rows in enumerate(puzzles):

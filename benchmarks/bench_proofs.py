@@ -3,7 +3,7 @@
 Four families of boards, ``--boards`` per N, from fixed seeds (:data:`SEED0`, board ``k`` of
 a family at N has seed ``SEED0[family] + 100 * N + k``):
 
-* ``transposed``: a planted board (``random_puzzle(N, seed)``) with the numbers of two squares
+* ``transposed``: a planted board (``random_puzzle(N, seed=seed)``) with the numbers of two squares
   of different numbers exchanged (``random_cell_swap``): every number still occurs N + 2
   times, and almost always the board has no solution;
 * ``adjacent``: the same with two neighbouring squares of two planted dominoes, the slip of a
@@ -79,7 +79,7 @@ def transposed(n: int, seed: int, adjacent: bool) -> tuple[Puzzle, tuple]:
     """A planted board with two squares of different numbers exchanged (neighbours when
     ``adjacent``, never the two halves of one planted domino, which would only turn it round),
     and the two squares."""
-    puzzle, solution = random_puzzle(n, seed)
+    puzzle, solution = random_puzzle(n, seed=seed)
     planted = {frozenset(pl.cells) for pl in solution.placements}
     rng = np.random.default_rng(seed)
     cells = puzzle.cells

@@ -40,7 +40,7 @@ def count_seconds(n: int) -> float:
     """Median over 10 boards of the best of five counts to two, in seconds."""
     best = []
     for k in range(10):
-        board = random_puzzle(n, 1000 + k).puzzle
+        board = random_puzzle(n, seed=1000 + k).puzzle
         times = []
         for _ in range(5):
             start = time.perf_counter()
@@ -52,7 +52,7 @@ def count_seconds(n: int) -> float:
 
 def large_run(seed: int) -> tuple[dict, float]:
     """Counters and microseconds per node over the first NODES nodes of an N = 60 board."""
-    board = random_puzzle(60, seed).puzzle
+    board = random_puzzle(60, seed=seed).puzzle
     start = time.perf_counter()
     counts = first_solution_counts(board, max_nodes=NODES)
     return counts, (time.perf_counter() - start) / counts["nodes"] * 1e6
@@ -60,7 +60,7 @@ def large_run(seed: int) -> tuple[dict, float]:
 
 def main() -> None:
     """Measure, check the counters, print and write the table."""
-    solve(random_puzzle(10, 0).puzzle, limit=2)  # kernels loaded
+    solve(random_puzzle(10, seed=0).puzzle, limit=2)  # kernels loaded
     lines = ["# The blocked-option rule's table", "",
              "Counting to two, median over 10 boards of the best of five (microseconds):", "",
              "| N | options | without table | with table | ratio |", "|---|---|---|---|---|"]
@@ -71,7 +71,7 @@ def main() -> None:
                 table(on)
                 times[on].append(count_seconds(n))
         off, on = min(times[False]) * 1e6, min(times[True]) * 1e6
-        options = DominosaCover(random_puzzle(n, 1000).puzzle).model.n_options
+        options = DominosaCover(random_puzzle(n, seed=1000).puzzle).model.n_options
         lines.append(f"| {n} | {options} | {off:.0f} | {on:.0f} | {off / on:.2f} |")
         print(lines[-1], flush=True)
     lines += ["", f"First {NODES:,} nodes at N = 60 (microseconds per node, {ROUNDS} rounds "

@@ -138,7 +138,7 @@ def main() -> None:
              f"{os.cpu_count()} cores (load average {os.getloadavg()[0]:.1f} at the end). CPU is "
              "user + system time of the process; the ratio is taken round by round. `loads`: "
              "which of numba, networkx, pandas, matplotlib and dask the process imported. The "
-             "planted boards are `random_puzzle(N, seed)` written as text.", "", *rows]
+             "planted boards are `random_puzzle(N, seed=seed)` written as text.", "", *rows]
     print("\n".join(rows))
     RESULTS.mkdir(exist_ok=True)
     (RESULTS / "startup.md").write_text("\n".join(lines) + "\n")

@@ -34,9 +34,9 @@ from dominosa_lab.dominopeg import PegBoard, solve as solve_peg
 from dominosa_lab.solvers import METHODS, explain_no_solution
 from dominosa_lab.solvers.collision import prefix
 from dominosa_lab.solvers.odometer import run as odometer_run
-N40 = random_puzzle(40, 1).puzzle
-N150 = random_puzzle(150, 1).puzzle
-SWAPPED = [list(row) for row in random_puzzle(60, 2).puzzle.rows]
+N40 = random_puzzle(40, seed=1).puzzle
+N150 = random_puzzle(150, seed=1).puzzle
+SWAPPED = [list(row) for row in random_puzzle(60, seed=2).puzzle.rows]
 SWAPPED[0][0], SWAPPED[0][1] = SWAPPED[0][1], SWAPPED[0][0]
 """
 

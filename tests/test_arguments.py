@@ -132,9 +132,9 @@ def test_any_board_gives_a_puzzle_or_a_dominosa_error(rows):
         (lambda: PlayBoard("3:0211"), ArgumentError, "puzzle must be a Puzzle"),
         (lambda: PlayBoard.load("saved\0.json"), ArgumentError, "path must be a file path"),
         (lambda: SMALL.value([]), PuzzleError, "a cell is a (row, col) pair, got []"),
-        (lambda: random_puzzle(10**9, 1), ArgumentError, "n: a board of 1,000,000,003,000,000,"
+        (lambda: random_puzzle(10**9, seed=1), ArgumentError, "n: a board of 1,000,000,003,000,000,"
                                                          "002 cells needs about"),
-        (lambda: random_puzzle(3, 1, shape=(100_000, 100_000)), PuzzleError,
+        (lambda: random_puzzle(3, seed=1, shape=(100_000, 100_000)), PuzzleError,
          "the board has 10,000,000,000"),
         (lambda: unique_puzzle(1000), ArgumentError, "to reason about"),
         (lambda: unique_puzzle(3, shape=(1, 20)), ArgumentError, "it has one domino tiling"),

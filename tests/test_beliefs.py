@@ -55,7 +55,7 @@ def test_every_open_option_gets_finite_odds_within_its_items_clipped_messages(se
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_on_a_random_board_the_beliefs_point_at_the_planted_placements(seed):
-    puzzle, planted = random_puzzle(40, seed)
+    puzzle, planted = random_puzzle(40, seed=seed)
     board, state = level_zero(puzzle)
     index = geometry(puzzle).placement_index  # the engine's options are in this order
     options = np.array([index[p] for p in planted.placements])
@@ -65,7 +65,7 @@ def test_on_a_random_board_the_beliefs_point_at_the_planted_placements(seed):
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_stopping_once_the_signs_are_calm_keeps_the_signs_of_settled_messages(seed):
-    board, state = level_zero(random_puzzle(40, seed).puzzle)
+    board, state = level_zero(random_puzzle(40, seed=seed).puzzle)
     calm, settled = log_odds(board.model, state), log_odds(board.model, state, calm=None)
     assert np.array_equal(calm > 0, settled > 0)
     assert not np.array_equal(calm, settled)  # the sizes had not settled

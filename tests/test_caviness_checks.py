@@ -12,7 +12,7 @@ from dominosa_lab.solvers import odometer
 
 
 @pytest.mark.parametrize("puzzle", [load("caviness-m9"), load("mikefc-small"),
-                                    *(random_puzzle(3, seed).puzzle for seed in range(5))],
+                                    *(random_puzzle(3, seed=seed).puzzle for seed in range(5))],
                          ids=lambda p: p.name)
 @pytest.mark.parametrize("order", ["fewest", "pile"])
 def test_resetting_the_digits_changes_no_reading(puzzle, order):

@@ -347,7 +347,7 @@ def test_a_board_in_utf_16_or_with_a_byte_order_mark_is_read(encoding, tmp_path,
 
 
 def test_a_tatham_id_longer_than_a_file_name_is_read(capsys):
-    puzzle = random_puzzle(14, 1).puzzle
+    puzzle = random_puzzle(14, seed=1).puzzle
     game_id = to_tatham(puzzle)
     assert len(game_id) > 255
     assert main(["solve", game_id]) == 0
@@ -484,7 +484,7 @@ def test_listing_the_solutions_of_a_board_up_to_double_20_uses_dancing_links(cap
 
 def test_one_solution_a_count_and_a_larger_board_use_the_default_method(tmp_path, capsys):
     board = tmp_path / "n21.txt"
-    board.write_text(to_text(random_puzzle(flags.LIST_BY_DLX_UP_TO + 1, 0).puzzle))
+    board.write_text(to_text(random_puzzle(flags.LIST_BY_DLX_UP_TO + 1, seed=0).puzzle))
     assert _method(capsys, ["solve", "tcg-n10", "--json"]) == "fast"
     assert _method(capsys, ["count", "tcg-n10", "--json"]) == "fast"
     assert _method(capsys, ["solve", str(board), "--limit", "2", "--json"]) == "fast"

@@ -6,13 +6,17 @@ import inspect
 import pytest
 
 from dominosa_lab import (
+    ArgumentError,
     Puzzle,
     count_solutions,
+    explain_no_solution,
     grade,
     hints,
     is_unique,
     iter_solutions,
     load,
+    parse,
+    random_puzzle,
     solve,
     unique_puzzle,
 )
@@ -20,7 +24,7 @@ from dominosa_lab.experiments import run_sweep
 from dominosa_lab.logic import deduce
 
 ENTRY_POINTS = [solve, iter_solutions, count_solutions, is_unique, grade, hints, deduce,
-                unique_puzzle, run_sweep]
+                explain_no_solution, parse, unique_puzzle, random_puzzle, run_sweep]
 BUDGETED = [solve, count_solutions, is_unique, grade, hints, unique_puzzle]
 RESULTS = [solve, count_solutions, is_unique, grade, hints]
 
@@ -30,6 +34,15 @@ def test_only_the_first_argument_is_positional(call):
     kinds = [p.kind for p in inspect.signature(call).parameters.values()]
     assert kinds[0] == inspect.Parameter.POSITIONAL_OR_KEYWORD
     assert set(kinds[1:]) <= {inspect.Parameter.KEYWORD_ONLY, inspect.Parameter.VAR_KEYWORD}
+
+
+@pytest.mark.parametrize("call", ENTRY_POINTS, ids=lambda f: f.__name__)
+def test_an_argument_after_the_first_given_by_position_is_refused_naming_the_keywords(call):
+    parameters = inspect.signature(call).parameters.values()
+    keywords = [p.name for p in parameters if p.kind is inspect.Parameter.KEYWORD_ONLY]
+    with pytest.raises(ArgumentError, match=rf"^{call.__name__}\(\) takes \w+ by position and "
+                       rf"{', '.join(keywords)} by keyword"):
+        call(None, None)
 
 
 @pytest.mark.parametrize("call", BUDGETED, ids=lambda f: f.__name__)

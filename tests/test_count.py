@@ -63,7 +63,7 @@ def gapped_board(n: int, seed: int) -> Puzzle:
     for k in rng.permutation(len(tiling))[:len(bone_pile(n))]:
         for r, c in tiling[k].cells:
             mask[r, c] = True
-    return random_puzzle(n, seed, shape=mask).puzzle
+    return random_puzzle(n, seed=seed, shape=mask).puzzle
 
 
 @settings(max_examples=60)
@@ -90,7 +90,7 @@ def test_counts_boards_with_gaps_as_enumeration_does(n, seed):
 
 @pytest.mark.parametrize("n, seed", [(12, 1), (14, 3), (16, 0)])
 def test_counts_larger_planted_boards_as_enumeration_does(n, seed):
-    puzzle = random_puzzle(n, seed).puzzle
+    puzzle = random_puzzle(n, seed=seed).puzzle
     assert counted(puzzle) == enumerated(puzzle)
 
 
@@ -145,24 +145,24 @@ def test_a_count_is_exact_beyond_64_bits():
 
 
 def test_count_solutions_without_limit_counts_by_components():
-    puzzle = random_puzzle(25, 4).puzzle
+    puzzle = random_puzzle(25, seed=4).puzzle
     count = count_solutions(puzzle)
     assert (count, count.status, count.stats.solutions) == (147_456, "solved", 147_456)
 
 
 def test_count_solutions_with_a_limit_stops_there():
-    assert count_solutions(random_puzzle(25, 4).puzzle, limit=10) == 10
+    assert count_solutions(random_puzzle(25, seed=4).puzzle, limit=10) == 10
 
 
 def test_a_node_budget_stops_a_count_with_a_lower_bound():
-    count = count_solutions(random_puzzle(25, 4).puzzle, max_nodes=50)
+    count = count_solutions(random_puzzle(25, seed=4).puzzle, max_nodes=50)
     assert (count, count.status, count.exact) == (0, "stopped", False)
     assert "node budget" in count.reason
 
 
 def test_a_spent_node_budget_raises_search_stopped_from_the_counter():
     with pytest.raises(SearchStopped):
-        count_puzzle(random_puzzle(25, 4).puzzle, Search(max_nodes=50))
+        count_puzzle(random_puzzle(25, seed=4).puzzle, Search(max_nodes=50))
 
 
 def test_a_board_without_solution_counts_zero():
@@ -171,7 +171,7 @@ def test_a_board_without_solution_counts_zero():
 
 
 def test_a_component_met_again_is_read_from_the_cache_and_the_count_stays_exact():
-    puzzle = random_puzzle(6, 0).puzzle
+    puzzle = random_puzzle(6, seed=0).puzzle
     result = count_puzzle(puzzle, Search())
     assert result.cache_hits > 0 and result.count == enumerated(puzzle)
 
@@ -187,7 +187,7 @@ def test_counts_with_the_learning_check_in_every_component_as_enumeration_does(b
 
 @pytest.mark.parametrize("seed", [3, 4])
 def test_the_learning_check_changes_no_count_of_a_large_board(seed):
-    puzzle = random_puzzle(25, seed).puzzle
+    puzzle = random_puzzle(25, seed=seed).puzzle
     with_check = count_puzzle(puzzle, Search())
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(count_module, "SETTINGS", SETTINGS._replace(check_min_options=10**9))
@@ -209,7 +209,7 @@ def test_counts_any_exact_cover_with_every_check_asking_the_relaxation_as_dancin
 
 @pytest.mark.parametrize("seed", [3, 4])
 def test_the_relaxation_changes_no_count_of_a_large_board(seed):
-    puzzle = random_puzzle(25, seed).puzzle
+    puzzle = random_puzzle(25, seed=seed).puzzle
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(count_module, "SETTINGS", SETTINGS._replace(relax_conflicts=0,
                                                                   backbone_conflicts=0))

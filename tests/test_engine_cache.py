@@ -340,4 +340,4 @@ def test_the_seconds_spent_compiling_are_set_aside_from_the_solve_budget(monkeyp
     monkeypatch.setattr(warm, "_checked", False)
     monkeypatch.setattr(sources, "is_compiled", lambda: False)
     monkeypatch.setattr(warm, "warm_up", slow_warm_up)
-    assert solve(random_puzzle(20, 0).puzzle, time_limit=0.5).status == "solved"
+    assert solve(random_puzzle(20, seed=0).puzzle, time_limit=0.5).status == "solved"

@@ -77,7 +77,7 @@ def search_counters(board: DominosaCover, limit: int) -> tuple:
 
 
 def test_the_builder_gives_each_placement_its_domino_as_the_generic_table_does():
-    model = DominosaCover(random_puzzle(7, 3).puzzle).model
+    model = DominosaCover(random_puzzle(7, seed=3).puzzle).model
     assert np.array_equal(model.one, class_items(model.option_start, model.option_items,
                                                  model.klass))
 
@@ -137,12 +137,12 @@ def test_the_rule_table_skips_only_tests_that_cannot_fire(seed, n, limit):
 
 
 def test_a_small_model_has_no_rule_table_and_a_large_one_has():
-    assert DominosaCover(random_puzzle(20, 0).puzzle).model.table.size == 0
-    assert DominosaCover(random_puzzle(30, 0).puzzle).model.table.size > 0
+    assert DominosaCover(random_puzzle(20, seed=0).puzzle).model.table.size == 0
+    assert DominosaCover(random_puzzle(30, seed=0).puzzle).model.table.size > 0
 
 
 def test_the_options_are_the_placements_in_tathams_order():
-    puzzle = random_puzzle(7, 3).puzzle
+    puzzle = random_puzzle(7, seed=3).puzzle
     board = DominosaCover(puzzle)
     assert tuple(map(board.placement, range(board.model.n_options))) == geometry(puzzle).placements
 
@@ -164,14 +164,14 @@ def test_the_kernel_counts_what_the_replay_of_its_trace_counts(seed, n, limit):
 
 
 def test_a_large_board_needs_decisions_and_counts_them_as_choices():
-    result = solve(random_puzzle(30, 5).puzzle)
+    result = solve(random_puzzle(30, seed=5).puzzle)
     stats = result.stats
     assert result.status == "solved" and result.solution.is_valid()
     assert stats.choices > 0 and stats.nodes == 496 + stats.backtracks
 
 
 def test_the_time_limit_is_honoured_inside_the_search():
-    board = random_puzzle(40, 2).puzzle
+    board = random_puzzle(40, seed=2).puzzle
     solve(board)  # the kernels loaded before the clock starts
     result = solve(board, limit=None, time_limit=0.5)
     assert result.status == "stopped" and len(result.solutions) > 1
@@ -255,13 +255,13 @@ def test_the_beliefs_change_the_order_of_the_solutions_not_the_solutions(seed, n
 
 
 def test_a_board_below_the_size_searches_without_beliefs():
-    board = random_puzzle(20, 1).puzzle
+    board = random_puzzle(20, seed=1).puzzle
     assert DominosaCover(board).model.n_options < SETTINGS.guide_min_placements
     assert first_solution_counts(board) == first_solution_counts(board, guided=False)
 
 
 def test_the_beliefs_solve_a_random_n60_board_without_a_conflict():
-    board = random_puzzle(60, 1000).puzzle
+    board = random_puzzle(60, seed=1000).puzzle
     guided, unguided = first_solution_counts(board), first_solution_counts(board, guided=False)
     assert (guided["status"], guided["conflicts"], guided["nodes"]) == ("solved", 0, 1891)
     assert unguided["conflicts"] > 1000
@@ -290,5 +290,5 @@ def test_a_small_board_is_solved_without_loading_the_kernels_in_a_fresh_process(
 
 
 def test_a_belief_guide_let_go_at_once_searches_as_without_beliefs():
-    board = random_puzzle(40, 7).puzzle
+    board = random_puzzle(40, seed=7).puzzle
     assert first_solution_counts(board, guide_for=0) == first_solution_counts(board, guided=False)

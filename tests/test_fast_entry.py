@@ -55,7 +55,7 @@ def test_every_new_state_and_clauses_record_has_the_types_the_driver_keeps(items
 
 
 def test_the_search_keeps_the_clauses_the_kernel_grew_between_its_returns(monkeypatch):
-    board = DominosaCover(random_puzzle(35, 2).puzzle)
+    board = DominosaCover(random_puzzle(35, seed=2).puzzle)
 
     def run() -> tuple[dict, list]:
         engine = board.engine(Search())

@@ -194,11 +194,12 @@ def test_a_logic_state_takes_or_refuses_moves(placed, index, cell):
        st.tuples(st.integers(-1, 12), st.integers(-1, 12)) | ANYTHING,
        st.sampled_from(["uniform", "flips", "stripes"]) | ANYTHING)
 def test_random_puzzles_are_made_or_refused(n, seed, shape, tiling):
-    made = answered("random_puzzle", random_puzzle, n, seed, shape=shape, tiling=tiling)
+    made = answered("random_puzzle", random_puzzle, n, seed=seed, shape=shape, tiling=tiling)
     if made is not None:
         assert made.solution.is_valid(made.puzzle)
-    answered("random_puzzle n", random_puzzle, n, 0)
-    answered("random_puzzle generator", random_puzzle, n, np.random.default_rng(0), shape=shape)
+    answered("random_puzzle n", random_puzzle, n, seed=0)
+    answered("random_puzzle generator", random_puzzle, n, seed=np.random.default_rng(0),
+             shape=shape)
     answered("unique_puzzle", unique_puzzle, n, seed=seed, shape=shape, grade=tiling,
              max_nodes=300, time_limit=2)
     answered("explain_no_solution", explain_no_solution, shape, time_limit=seed)

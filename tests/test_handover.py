@@ -38,7 +38,7 @@ def _covers(puzzle, conflicts):
 def _transposed(n, seed):
     """A planted board with its first square and the first square of its last row that holds
     another number exchanged."""
-    puzzle = random_puzzle(n, seed).puzzle
+    puzzle = random_puzzle(n, seed=seed).puzzle
     last = len(puzzle.rows) - 1
     col = next(c for c, v in enumerate(puzzle.rows[last]) if v != puzzle.rows[0][0])
     return swap_cells(puzzle, (0, 0), (last, col))
@@ -73,7 +73,7 @@ def test_the_hand_over_keeps_the_engines_counters_with_its_placements_taken_back
 
 
 def test_a_solution_found_before_the_budget_keeps_the_search_in_the_engine():
-    engine = _engine(random_puzzle(12, 3).puzzle)
+    engine = _engine(random_puzzle(12, seed=3).puzzle)
     found = covers(engine, 1)
     next(found)
     list(found)

@@ -212,7 +212,7 @@ def test_generate_makes_the_puzzle_of_the_key_in_the_boxes():
     w = PlayWidget(SMALL)
     w.n_box.value, w.seed_box.value = 4, 7
     w.generate_button.click()
-    assert w.board.puzzle == random_puzzle(4, 7, tiling="parity").puzzle
+    assert w.board.puzzle == random_puzzle(4, seed=7, tiling="parity").puzzle
     assert "random-n4-parity-s7" in w.title.value
     assert set(w.cells) == set(w.board.puzzle.cells)
     assert w.board.placements() == ()

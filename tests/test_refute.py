@@ -42,7 +42,7 @@ def unsolvable_swaps(n: int, count: int) -> list[dl.Puzzle]:
     """The first ``count`` boards with two squares exchanged that have no solution."""
     found, seed = [], 0
     while len(found) < count:
-        board = random_cell_swap(dl.random_puzzle(n, seed).puzzle, np.random.default_rng(seed))
+        board = random_cell_swap(dl.random_puzzle(n, seed=seed).puzzle, np.random.default_rng(seed))
         if dl.solve(board).status == "no_solution":
             found.append(board)
         seed += 1
@@ -86,7 +86,7 @@ def test_the_kept_steps_alone_empty_the_square_or_domino_named(board):
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(3, 6), st.integers(0, 10_000))
 def test_an_uncoverable_region_cannot_be_covered_and_is_minimal(n, seed):
-    board = random_cell_swap(dl.random_puzzle(n, seed).puzzle, np.random.default_rng(seed))
+    board = random_cell_swap(dl.random_puzzle(n, seed=seed).puzzle, np.random.default_rng(seed))
     found = uncoverable(board, time_limit=None)
     solvable = dl.solve(board).status == "solved"
     assert (found is None) == solvable

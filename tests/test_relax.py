@@ -63,7 +63,7 @@ def test_a_board_without_a_fractional_cover_has_no_cover(seed, n):
 
 @pytest.mark.parametrize("seed", range(3))
 def test_a_large_board_with_two_numbers_exchanged_has_no_fractional_cover(seed):
-    puzzle = _exchanged(random_puzzle(30, seed).puzzle, random.Random(seed))
+    puzzle = _exchanged(random_puzzle(30, seed=seed).puzzle, random.Random(seed))
     assert not fractional_cover_exists(_model(puzzle), Search())
 
 
@@ -185,11 +185,11 @@ def test_a_primary_item_no_option_covers_refutes_the_model():
 def test_a_spent_time_limit_stops_before_the_linear_programme():
     search = Search(time_limit=1e-9)
     with pytest.raises(SearchStopped):
-        fractional_cover_exists(_model(random_puzzle(6, 0).puzzle), search)
+        fractional_cover_exists(_model(random_puzzle(6, seed=0).puzzle), search)
 
 
 def test_a_board_the_relaxation_refutes_never_reaches_cadical(monkeypatch):
-    puzzle = _exchanged(random_puzzle(30, 0).puzzle, random.Random(0))
+    puzzle = _exchanged(random_puzzle(30, seed=0).puzzle, random.Random(0))
     board = DominosaCover(puzzle)
     engine = board.engine(Search())
     engine.start()

@@ -164,7 +164,7 @@ def test_solving_deducing_counting_and_generating_work_with_the_core_dependencie
             "assert dl.count_solutions(dl.load('tcg-n10')) == 16\n"
             "assert dl.grade(board).level != 'no solution'\n"
             "assert dl.unique_puzzle(4, grade='basic', seed=0).status == 'found'\n"
-            "assert dl.random_puzzle(6, 0).puzzle.max_pip == 6\n"
+            "assert dl.random_puzzle(6, seed=0).puzzle.max_pip == 6\n"
             "for argv in (['solve', 'mikefc-large'], ['hint', 'mikefc-small'],\n"
             "             ['grade', 'mikefc-small'], ['generate', '4'], ['catalog']):\n"
             "    assert main(argv) == 0, argv\n")

@@ -68,7 +68,7 @@ def test_a_board_of_one_number_has_no_cell_swap():
 
 
 def test_swaps_work_on_generated_boards_too():
-    puzzle, planted = random_puzzle(5, 3)
+    puzzle, planted = random_puzzle(5, seed=3)
     swapped = random_domino_swap(planted, np.random.default_rng(3))
     assert swapped.is_valid() and swapped.puzzle != puzzle
     assert swapped.placements == planted.placements

@@ -69,7 +69,7 @@ def test_a_spent_budget_reports_how_far_the_run_got():
 
 
 def test_the_grade_and_the_budget_are_keywords():
-    with pytest.raises(TypeError, match="positional"):
+    with pytest.raises(ArgumentError, match=r"takes n by position and grade, seed, .* by keyword"):
         unique_puzzle(3, "basic")
 
 

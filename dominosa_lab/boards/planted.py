@@ -15,7 +15,12 @@ from typing import NamedTuple
 
 import numpy as np
 
-from dominosa_lab.core.options import check_count, check_fits, describe_value
+from dominosa_lab.core.options import (
+    check_count,
+    check_fits,
+    describe_value,
+    keywords_after_first,
+)
 from dominosa_lab.core.puzzle import (
     Placement,
     Puzzle,
@@ -38,8 +43,10 @@ class Planted(NamedTuple):
     solution: Solution
 
 
+@keywords_after_first
 def random_puzzle(
     n: int,
+    *,
     seed: int | np.random.Generator,
     shape: BoardShape | None = None,
     tiling: str | TilingSampler = "uniform",
@@ -70,8 +77,9 @@ def random_puzzle(
     Raises
     ------
     ArgumentError
-        For a negative or non-integer ``n`` or seed, or an ``n`` whose board does not
-        fit in memory (:func:`~dominosa_lab.core.options.check_fits`).
+        For a negative or non-integer ``n`` or seed, an ``n`` whose board does not
+        fit in memory (:func:`~dominosa_lab.core.options.check_fits`), or a seed given
+        by position: everything after ``n`` is by keyword.
     PuzzleError
         For a board whose cell count is odd or not ``(n+1)(n+2)``, an unknown sampler,
         or a sampler whose placements do not tile the board.

@@ -42,7 +42,7 @@ import numpy as np
 
 from dominosa_lab.boards.planted import board_name, checked_board, plant
 from dominosa_lab.boards.swaps import swap_dominoes
-from dominosa_lab.core.options import check_choice, check_count, check_seconds
+from dominosa_lab.core.options import check_choice, check_count, check_seconds, keywords_after_first
 from dominosa_lab.core.puzzle import Puzzle, Solution
 from dominosa_lab.core.search import Search, SearchStats, collect
 from dominosa_lab.errors import ArgumentError, PuzzleError
@@ -130,6 +130,7 @@ class _Stopped(Exception):
     """The budget ran out (the reason is the message)."""
 
 
+@keywords_after_first
 def unique_puzzle(
     n: int,
     *,

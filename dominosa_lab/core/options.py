@@ -22,12 +22,14 @@ got 'first' (str)
 
 from __future__ import annotations
 
+import functools
+import inspect
 import math
 import numbers
 import os
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -53,6 +55,7 @@ __all__ = [
     "check_text",
     "check_type",
     "describe_value",
+    "keywords_after_first",
     "largest_set",
     "memory_limit",
 ]
@@ -66,6 +69,7 @@ ORDERS: dict[str, str] = {
 }
 
 Seed = int | np.random.Generator | None
+Call = TypeVar("Call", bound=Callable[..., Any])
 
 #: The largest count a budget or a limit takes: the compiled engines keep counts in 64 bits.
 MAX_COUNT = 2**62
@@ -293,6 +297,38 @@ def check_seed(name: str, value: Any) -> Seed:
             f"got {describe_value(value)}"
         )
     return int(value)
+
+
+def keywords_after_first(call: Call) -> Call:
+    """``call``, refusing an argument after its first given by position with an ArgumentError
+    that names the keywords (Python's own TypeError only counts the arguments).
+
+    Examples
+    --------
+    >>> @keywords_after_first
+    ... def scale(n, *, factor=2):
+    ...     return n * factor
+    >>> scale(3, factor=4)
+    12
+    >>> scale(3, 4)
+    Traceback (most recent call last):
+    ...
+    dominosa_lab.errors.ArgumentError: scale() takes n by position and factor by keyword, \
+e.g. scale(n, factor=...); got 2 arguments by position
+    """
+    parameters = list(inspect.signature(call).parameters.values())
+    keywords = [p.name for p in parameters if p.kind is inspect.Parameter.KEYWORD_ONLY]
+    usage = (f"{call.__name__}() takes {parameters[0].name} by position and "
+             f"{', '.join(keywords)} by keyword, e.g. {call.__name__}({parameters[0].name}, "
+             f"{keywords[0]}=...)")
+
+    @functools.wraps(call)
+    def checked(*args: Any, **kwargs: Any) -> Any:
+        if len(args) > 1:
+            raise ArgumentError(f"{usage}; got {len(args)} arguments by position")
+        return call(*args, **kwargs)
+
+    return checked  # type: ignore[return-value]
 
 
 def check_choice(name: str, value: Any, choices: Iterable[str], owner: str = "") -> str:

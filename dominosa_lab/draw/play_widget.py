@@ -197,7 +197,7 @@ class PlayWidget:
         n, seed, grade = self.n_box.value, self.seed_box.value, self.grade_box.value
         try:
             if grade == DARBY:
-                puzzle = random_puzzle(n, seed, tiling="parity").puzzle
+                puzzle = random_puzzle(n, seed=seed, tiling="parity").puzzle
             else:
                 made = unique_puzzle(n, grade=grade, seed=seed, time_limit=GENERATE_SECONDS)
                 if made.puzzle is None:

@@ -107,7 +107,7 @@ def caviness_times(
 ) -> Path:
     """Every method's time for all solutions of m9 and of random boards, in timed rounds.
 
-    The boards are m9 (``load("caviness-m9")``) and ``random_puzzle(N, seed)`` for N in
+    The boards are m9 (``load("caviness-m9")``) and ``random_puzzle(N, seed=seed)`` for N in
     ``CAVINESS["times_ns"]`` and seeds ``CAVINESS["times_seeds"]``; every method of
     :data:`~dominosa_lab.solvers.METHODS` looks for all solutions of each, under a budget of
     ``CAVINESS["times_budget"]`` placements (a run that hits it is ``stopped``, its time a lower
@@ -232,7 +232,7 @@ def odometer_with_reset(
 
 
 def planted_estimates(ns: Iterable[int], seeds: Iterable[int]) -> pd.DataFrame:
-    """The census's two estimates from planted boards ``random_puzzle(N, seed)``, with errors.
+    """The census's two estimates from planted boards ``random_puzzle(N, seed=seed)``, with errors.
 
     Every board's solutions are counted with ``dlx``. Per N: ``boards``; ``solvable``, the
     fraction of all arrangements that have a solution, estimated as ``mean_solutions(N) x

@@ -1,6 +1,6 @@
 """How many solutions random planted boards have: exact counts by components, over N and seeds.
 
-Each board ``random_puzzle(N, seed).puzzle`` is counted by
+Each board ``random_puzzle(N, seed=seed).puzzle`` is counted by
 :func:`~dominosa_lab.solvers.run.count_solutions` (no limit: components, exact) within a time
 limit; a board the limit stops is kept with ``status="stopped"`` and no count, so a table says
 how many boards of each N were counted.
@@ -38,7 +38,7 @@ def count_board(payload: tuple[int, int, float]) -> dict[str, Any]:
     6
     """
     n, seed, time_limit = payload
-    count = count_solutions(random_puzzle(n, seed).puzzle, time_limit=time_limit)
+    count = count_solutions(random_puzzle(n, seed=seed).puzzle, time_limit=time_limit)
     exact = count.status != "stopped"
     return {"n": n, "seed": seed, "status": count.status,
             "solutions": int(count) if exact else None,

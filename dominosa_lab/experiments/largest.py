@@ -44,7 +44,7 @@ def climb(payload: tuple[int, int, int, int]) -> dict[str, Any]:
     (True, True)
     """
     n, seed, steps, max_nodes = payload
-    puzzle = random_puzzle(n, seed).puzzle
+    puzzle = random_puzzle(n, seed=seed).puzzle
     grid = np.array(puzzle.rows)
     rng = np.random.default_rng(seed)
     best = start = int(count_solutions(puzzle, max_nodes=max_nodes))
@@ -77,7 +77,7 @@ def largest_found(
 ) -> pd.DataFrame:
     """``climbs`` climbs of ``steps`` swaps for each N; one row per climb (see :func:`climb`).
 
-    Climb ``i`` of N starts from ``random_puzzle(N, i)`` and draws its swaps
+    Climb ``i`` of N starts from ``random_puzzle(N, seed=i)`` and draws its swaps
     from seed ``i``, so the table is the same on every executor. With a
     ``store`` folder, finished climbs are kept there, under ``steps``,
     ``max_nodes`` and the default solver method as the store's settings.

@@ -45,7 +45,7 @@ __all__ = ["KINDS", "OUTCOMES", "count_chunk", "estimate", "sample_census", "sam
 #: The boards sampled, by kind: ``maker(n, seed) -> Puzzle``.
 KINDS: dict[str, Callable[[int, int], Puzzle]] = {
     "shuffled": shuffled_puzzle,
-    "planted": lambda n, seed: random_puzzle(n, seed).puzzle,
+    "planted": lambda n, seed: random_puzzle(n, seed=seed).puzzle,
 }
 
 #: What a count to two can say about a board.

@@ -20,7 +20,7 @@ from typing import Any
 import pandas as pd
 
 from dominosa_lab.boards.planted import random_puzzle
-from dominosa_lab.core.options import check_flag, check_items, check_type
+from dominosa_lab.core.options import check_flag, check_items, check_type, keywords_after_first
 from dominosa_lab.core.puzzle import Puzzle, as_puzzle
 from dominosa_lab.errors import MissingFileError, PuzzleError
 from dominosa_lab.experiments.chunks import Chunk, batches, run_chunks
@@ -78,6 +78,7 @@ def _execute(run: _Run) -> dict[str, Any]:
     return row
 
 
+@keywords_after_first
 def run_sweep(
     puzzles: Iterable[Puzzle],
     *,
@@ -216,9 +217,9 @@ def load_results(name: str, folder: str | Path = "results") -> pd.DataFrame:
 
 
 def random_boards(ns: Iterable[int], seeds: Iterable[int]) -> list[Puzzle]:
-    """``random_puzzle(n, seed)`` for every n and seed, n-major."""
+    """``random_puzzle(n, seed=seed)`` for every n and seed, n-major."""
     seeds = list(seeds)
-    return [random_puzzle(n, seed).puzzle for n in ns for seed in seeds]
+    return [random_puzzle(n, seed=seed).puzzle for n in ns for seed in seeds]
 
 
 def with_board_seed(frame: pd.DataFrame) -> pd.DataFrame:

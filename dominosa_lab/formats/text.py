@@ -11,7 +11,13 @@ import re
 import unicodedata
 from collections.abc import Iterable
 
-from dominosa_lab.core.options import check_fits, check_items, check_text, largest_set
+from dominosa_lab.core.options import (
+    check_fits,
+    check_items,
+    check_text,
+    keywords_after_first,
+    largest_set,
+)
 from dominosa_lab.core.puzzle import (
     Cell,
     Placement,
@@ -143,7 +149,8 @@ ASCII digit 0-9
     return int(token)
 
 
-def parse_text(text: str, max_pip: int | None = None, name: str | None = None) -> Puzzle:
+@keywords_after_first
+def parse_text(text: str, *, max_pip: int | None = None, name: str | None = None) -> Puzzle:
     """A puzzle from text: one board row per line, numbers separated by spaces.
 
     A line may also hold a comment after ``#``; blank lines are skipped; ``.``

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
+from dominosa_lab.core.options import keywords_after_first
 from dominosa_lab.core.puzzle import PuzzleLike, Solution, as_puzzle
 from dominosa_lab.logic.ladder import KEYS, LEVELS, ladder, run
 from dominosa_lab.logic.state import State
@@ -54,6 +55,7 @@ class Deduced:
         return Solution(self.state.puzzle, self.state.placements())
 
 
+@keywords_after_first
 def deduce(
     puzzle: PuzzleLike | State,
     *,

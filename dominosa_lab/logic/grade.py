@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from dominosa_lab.core.options import keywords_after_first
 from dominosa_lab.core.puzzle import PuzzleLike, as_puzzle
 from dominosa_lab.core.search import Search, SearchStats, SearchStopped, Status, collect
 from dominosa_lab.logic.deduce import deduce
@@ -72,6 +73,7 @@ class Grade:
         return "\n".join(lines)
 
 
+@keywords_after_first
 def grade(
     puzzle: PuzzleLike,
     *,

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from dominosa_lab.core.options import check_count
+from dominosa_lab.core.options import check_count, keywords_after_first
 from dominosa_lab.core.puzzle import PuzzleLike, as_puzzle
 from dominosa_lab.core.search import Search, SearchStats, SearchStopped
 from dominosa_lab.logic.ladder import ladder, run
@@ -50,6 +50,7 @@ class Hints:
     reason: str = ""
 
 
+@keywords_after_first
 def hints(
     puzzle: PuzzleLike,
     *,

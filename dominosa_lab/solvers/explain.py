@@ -15,7 +15,7 @@ import time
 
 import numpy as np
 
-from dominosa_lab.core.options import check_seconds
+from dominosa_lab.core.options import check_seconds, keywords_after_first
 from dominosa_lab.core.puzzle import PuzzleLike, as_puzzle
 from dominosa_lab.core.search import Refutation, Search, SearchStopped
 from dominosa_lab.logic.deduce import deduce
@@ -25,6 +25,7 @@ from dominosa_lab.logic.refute import contradiction, uncovered
 __all__ = ["explain_no_solution"]
 
 
+@keywords_after_first
 def explain_no_solution(puzzle: PuzzleLike, *, time_limit: float | None = 60.0
                         ) -> Refutation | None:
     """Why ``puzzle`` has no solution, as a :class:`~dominosa_lab.core.search.Refutation`: the

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from dominosa_lab.core.options import check_callable, check_count, check_flag
+from dominosa_lab.core.options import check_callable, check_count, check_flag, keywords_after_first
 from dominosa_lab.core.puzzle import Puzzle, PuzzleLike, Solution, as_puzzle
 from dominosa_lab.core.search import (
     DEFAULT_TRACE_LIMIT,
@@ -30,6 +30,7 @@ __all__ = ["SolutionCount", "Uniqueness", "count_solutions", "is_unique", "iter_
            "solve"]
 
 
+@keywords_after_first
 def iter_solutions(
     puzzle: PuzzleLike,
     *,
@@ -77,6 +78,7 @@ _NOT_STREAMED = {
 }
 
 
+@keywords_after_first
 def solve(
     puzzle: PuzzleLike,
     *,
@@ -175,6 +177,7 @@ class SolutionCount(int):
         return f"SolutionCount({int(self)}, status={self.status!r})"
 
 
+@keywords_after_first
 def count_solutions(
     puzzle: PuzzleLike,
     *,
@@ -313,6 +316,7 @@ before it was; read .unique (None) or give a larger budget
         return f"Uniqueness({self.unique}, status={self.status!r})"
 
 
+@keywords_after_first
 def is_unique(
     puzzle: PuzzleLike,
     *,

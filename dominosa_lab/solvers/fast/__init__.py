@@ -181,7 +181,7 @@ def first_solution_counts(puzzle: Puzzle, *, rule: bool = True, learn: bool = Tr
     Examples
     --------
     >>> from dominosa_lab import random_puzzle
-    >>> board = random_puzzle(12, 1).puzzle
+    >>> board = random_puzzle(12, seed=1).puzzle
     >>> with_rule, without = first_solution_counts(board), first_solution_counts(board, rule=False)
     >>> with_rule["status"], without["status"], with_rule["conflicts"] <= without["conflicts"]
     ('solved', 'solved', True)
