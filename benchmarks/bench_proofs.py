@@ -102,7 +102,7 @@ def board(name: str, n: int, k: int) -> tuple[Puzzle, tuple]:
     if name in ("transposed", "adjacent"):
         return transposed(n, seed, adjacent=name == "adjacent")
     if name == "shuffled":
-        return shuffled_puzzle(n, seed), ()
+        return shuffled_puzzle(n, seed=seed), ()
     made = unique_puzzle(n, grade="basic", seed=seed, time_limit=None)
     return made.puzzle, ()
 

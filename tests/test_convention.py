@@ -20,11 +20,14 @@ from dominosa_lab import (
     solve,
     unique_puzzle,
 )
+from dominosa_lab.boards import shuffled_puzzle
+from dominosa_lab.dominopeg import solve as solve_peg
 from dominosa_lab.experiments import run_sweep
 from dominosa_lab.logic import deduce
 
 ENTRY_POINTS = [solve, iter_solutions, count_solutions, is_unique, grade, hints, deduce,
-                explain_no_solution, parse, unique_puzzle, random_puzzle, run_sweep]
+                explain_no_solution, parse, unique_puzzle, random_puzzle, run_sweep,
+                shuffled_puzzle, solve_peg]
 BUDGETED = [solve, count_solutions, is_unique, grade, hints, unique_puzzle]
 RESULTS = [solve, count_solutions, is_unique, grade, hints]
 

@@ -76,7 +76,7 @@ def test_counts_planted_boards_as_enumeration_does(board):
 @settings(max_examples=40)
 @given(st.integers(0, 5), st.integers(0, 10_000))
 def test_counts_shuffled_boards_as_enumeration_does(n, seed):
-    puzzle = shuffled_puzzle(n, seed)
+    puzzle = shuffled_puzzle(n, seed=seed)
     assert counted(puzzle) == enumerated(puzzle)
 
 

@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from dominosa_lab.core.options import check_count
+from dominosa_lab.core.options import check_count, keywords_after_first
 from dominosa_lab.core.puzzle import Puzzle
 
 __all__ = ["shuffled_puzzle"]
 
 
-def shuffled_puzzle(n: int, seed: int) -> Puzzle:
+@keywords_after_first
+def shuffled_puzzle(n: int, *, seed: int) -> Puzzle:
     """A uniformly random arrangement of the double-``n`` numbers, named ``shuffled-nN-sSEED``.
 
     Every arrangement is equally likely: a uniform permutation (from

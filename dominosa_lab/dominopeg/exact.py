@@ -27,7 +27,7 @@ from functools import cache
 import numpy as np
 
 from dominosa_lab.core.exact_cover import ExactCover
-from dominosa_lab.core.options import check_choice
+from dominosa_lab.core.options import check_choice, keywords_after_first
 from dominosa_lab.core.search import Search, SearchResult, collect
 from dominosa_lab.dominopeg.model import (
     N_CELLS,
@@ -133,10 +133,11 @@ def _model(board: PegBoard) -> CoverModel:
     return model._replace(primary=primary)
 
 
+@keywords_after_first
 def solve(
     board: PegBoard,
-    limit: int | None = 1,
     *,
+    limit: int | None = 1,
     order: str = "mrv",
     seed: int | np.random.Generator | None = None,
     max_nodes: int | None = None,

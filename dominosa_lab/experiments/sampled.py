@@ -44,7 +44,7 @@ __all__ = ["KINDS", "OUTCOMES", "count_chunk", "estimate", "sample_census", "sam
 
 #: The boards sampled, by kind: ``maker(n, seed) -> Puzzle``.
 KINDS: dict[str, Callable[[int, int], Puzzle]] = {
-    "shuffled": shuffled_puzzle,
+    "shuffled": lambda n, seed: shuffled_puzzle(n, seed=seed),
     "planted": lambda n, seed: random_puzzle(n, seed=seed).puzzle,
 }
 
