@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from dominosa_lab.solvers.engine.decide import schedule_restarts
 from dominosa_lab.solvers.engine.loop import advance, run, start
 from dominosa_lab.solvers.engine.propagate import propagate
+from dominosa_lab.solvers.engine.rules import BLOCKED
 from dominosa_lab.solvers.engine.state import (
     C_ALO,
     C_NONE,
@@ -32,7 +33,6 @@ from dominosa_lab.solvers.engine.state import (
     NODES,
     R_ALO,
     R_BIN,
-    R_BLK,
     R_CL,
     R_FACT,
     RESTART_BUDGET,
@@ -128,7 +128,7 @@ def test_start_reads_the_blocked_option_rule_on_every_item_before_any_option_is_
     m = model({0, 1}, {0, 1, 3}, {1, 2}, {2}, {3}, klass=[0, 1, 0, 0], rule=[1, -1, -1, -1])
     s, g = state(m), clauses(m)
     assert start(m, s, g, NONE) == C_NONE
-    assert (s.value[2], s.reason[2], s.reason_a[2]) == (0, R_BLK, 0)
+    assert (s.value[2], s.reason[2], s.reason_a[2]) == (0, BLOCKED.code, 0)
     assert s.value[3] == 1
 
 
