@@ -12,7 +12,7 @@ where it cannot fire (most of them). Its kernels are the fields of its row in
 import numpy as np
 
 from dominosa_lab.solvers.engine.assign import make_false
-from dominosa_lab.solvers.engine.jit import bare, kernel
+from dominosa_lab.solvers.engine.jit import bare, kernel, leaf
 from dominosa_lab.solvers.engine.state import C_NONE, RULE_MAX_LEFT
 
 __all__ = ["RULE_TABLE_MIN", "blocked", "blocked_at_start", "blocked_clash", "blocked_option",
@@ -225,13 +225,12 @@ def blocked_option(m, value, i, c):
     return -1
 
 
-@bare
+@leaf
 def may_block(m, s, i):
-    """Whether the rule rules out an option at item i (uncovered, primary, two or more options
-    left): i is read through a class, has at most ``RULE_MAX_LEFT`` options left, and the
-    table (:func:`may_fire`) and then the full test (:func:`blocked_option`) find one."""
-    return m.rule[i] >= 0 and s.left[i] <= s.scalars[RULE_MAX_LEFT] and may_fire(m, s, i) \
-        and blocked_option(m, s.value, i, m.rule[i]) >= 0
+    """Whether the rule may rule out an option at item i (uncovered, primary, two or more
+    options left): i is read through a class, has at most ``RULE_MAX_LEFT`` options left, and
+    the table says it may (:func:`may_fire`): a small test, inlined where it is called."""
+    return m.rule[i] >= 0 and s.left[i] <= s.scalars[RULE_MAX_LEFT] and may_fire(m, s, i)
 
 
 @bare

@@ -8,16 +8,17 @@ they happen (:mod:`~dominosa_lab.solvers.engine.propagate`,
 :mod:`~dominosa_lab.solvers.engine.learn`, :mod:`~dominosa_lab.solvers.engine.loop`). A rule
 (:data:`RULES`) is a row only: the kernels here (:func:`fire`, :func:`reason_of`,
 :func:`clause_of`, :func:`at_start`) call each row's own, unrolled by numba over the rows
-(``literal_unroll``), and the engine calls these. A row holds its kernels, never a kernel passed as
-an argument: numba caches no kernel that takes one. ``docs/engine.md`` walks through adding a
+(``literal_unroll``) and compiled into the engine's kernels that call them
+(:data:`~dominosa_lab.solvers.engine.jit.inline`). A row holds its kernels, never a kernel passed
+as an argument: numba caches no kernel that takes one. ``docs/engine.md`` walks through adding a
 rule.
 
 Examples
 --------
 >>> SENTENCES[BLOCKED.code]
 'an option clashes with every option left to an item'
->>> sorted(kind.code for kind in KINDS)
-[0, 1, 2, 3, 4, 5, 6]
+>>> len({kind.code for kind in KINDS}) == len(KINDS)
+True
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from typing import NamedTuple
 from numba import literal_unroll
 
 from dominosa_lab.solvers.engine import rule
-from dominosa_lab.solvers.engine.jit import bare
+from dominosa_lab.solvers.engine.jit import bare, inline
 from dominosa_lab.solvers.engine.state import C_KILL, C_NONE, R_ALO, R_BIN, R_CL, R_DEC, R_FACT
 
 __all__ = ["BLOCKED", "CORE", "KINDS", "RULES", "SENTENCES", "Kind", "Rule", "at_start",
@@ -91,7 +92,7 @@ KINDS = CORE + RULES
 SENTENCES = {kind.code: kind.sentence for kind in KINDS if kind.sentence}
 
 
-@bare
+@inline
 def fire(m, s, i):
     """Every rule in turn on item i (uncovered, primary, just lost an option, two or more
     left), until one finds a conflict: (conflict kind, a, b)."""
@@ -102,7 +103,7 @@ def fire(m, s, i):
     return kind, a, b
 
 
-@bare
+@inline
 def reason_of(m, s, u, buf):
     """The options whose values made a rule rule out option u, into ``buf``; how many."""
     n = 0
@@ -112,7 +113,7 @@ def reason_of(m, s, u, buf):
     return n
 
 
-@bare
+@inline
 def clause_of(m, s, kind, a, b, buf):
     """The options of the clause false at a rule's conflict (kind, a, b), into ``buf``; how
     many."""
