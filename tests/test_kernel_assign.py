@@ -16,6 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dominosa_lab.solvers.engine.assign import backjump, make_false, make_true, new_level
+from dominosa_lab.solvers.engine.rules import BLOCKED
 from dominosa_lab.solvers.engine.state import (
     BACKTRACKS,
     E_CHOICE,
@@ -29,7 +30,6 @@ from dominosa_lab.solvers.engine.state import (
     QUEUE_HEAD,
     R_ALO,
     R_BIN,
-    R_BLK,
     R_CL,
     R_DEC,
     R_FACT,
@@ -106,9 +106,9 @@ def test_make_false_sets_the_options_value_both_reasons_and_level_and_puts_it_on
     s = state(FIVE)
     new_level(s)
     new_level(s)
-    make_false(FIVE, s, 1, R_BLK, 0, 4)
+    make_false(FIVE, s, 1, BLOCKED.code, 0, 4)
     assert (s.value[1], s.reason[1], s.level[1], s.reason_a[1], s.reason_b[1]) == \
-        (0, R_BLK, 2, 0, 4)
+        (0, BLOCKED.code, 2, 0, 4)
     assert trail(s) == [1]
 
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 import numpy as np
 
 from dominosa_lab.solvers.engine.loop import start
-from dominosa_lab.solvers.engine.state import C_ALO, C_NONE, LEVEL, R_ALO, R_BIN, R_BLK, R_FACT
+from dominosa_lab.solvers.engine.rules import BLOCKED
+from dominosa_lab.solvers.engine.state import C_ALO, C_NONE, LEVEL, R_ALO, R_BIN, R_FACT
 from tests.cover_states import clauses, model, state
 
 HALVES = model({0, 1}, {2, 3}, {0}, {2}, {1}, {3})
@@ -45,5 +46,5 @@ def test_start_reads_the_blocked_option_rule_on_every_item_before_any_option_is_
     m = model({0, 1}, {0, 1, 3}, {1, 2}, {2}, {3}, klass=[0, 1, 0, 0], rule=[1, -1, -1, -1])
     s, g = state(m), clauses(m)
     assert start(m, s, g, NONE) == C_NONE
-    assert (s.value[2], s.reason[2], s.reason_a[2]) == (0, R_BLK, 0)
+    assert (s.value[2], s.reason[2], s.reason_a[2]) == (0, BLOCKED.code, 0)
     assert s.value[3] == 1

@@ -12,17 +12,16 @@ import numpy as np
 
 from dominosa_lab.solvers.engine.assign import make_false, make_true
 from dominosa_lab.solvers.engine.propagate import propagate
+from dominosa_lab.solvers.engine.rules import BLOCKED
 from dominosa_lab.solvers.engine.state import (
     C_ALO,
     C_BIN,
-    C_BLK,
     C_CL,
     C_NONE,
     C_STOP,
     QUEUE_HEAD,
     R_ALO,
     R_BIN,
-    R_BLK,
     R_CL,
     R_DEC,
     R_FACT,
@@ -57,7 +56,7 @@ DOMINOES = model({0, 1, 4}, {1, 2, 4}, {2, 3, 4}, {1, 3, 5}, {0, 5}, {3, 5}, {2}
 
 def ruled_out(s) -> list[int]:
     """The options the blocked-option rule made false."""
-    return np.flatnonzero((s.value == 0) & (s.reason == R_BLK)).tolist()
+    return np.flatnonzero((s.value == 0) & (s.reason == BLOCKED.code)).tolist()
 
 
 def test_an_item_left_with_one_option_makes_it_true_for_that_item():
@@ -147,7 +146,7 @@ def test_the_blocked_option_rule_makes_false_an_option_clashing_with_every_optio
     make_false(BLOCK, s, 2, R_FACT, -1, 0)
     assert propagate(BLOCK, s, g) == (C_NONE, 0, 0)
     # reason: item 0 (reason_a), the option ruled out (reason_b); then item 2 takes option 4
-    assert (s.value[3], s.reason[3], s.reason_a[3], s.reason_b[3]) == (0, R_BLK, 0, 3)
+    assert (s.value[3], s.reason[3], s.reason_a[3], s.reason_b[3]) == (0, BLOCKED.code, 0, 3)
     assert ruled_out(s) == [3]
     assert s.value.tolist() == [-1, -1, 0, 0, 1, -1]
 
@@ -156,7 +155,7 @@ def test_the_blocked_option_rule_reads_a_class_through_option_lists():
     s, g = state(DOMINOES), clauses(DOMINOES)
     make_false(DOMINOES, s, 2, R_FACT, -1, 0)
     assert propagate(DOMINOES, s, g) == (C_NONE, 0, 0)
-    assert (s.value[3], s.reason[3], s.reason_a[3], s.reason_b[3]) == (0, R_BLK, 4, 3)
+    assert (s.value[3], s.reason[3], s.reason_a[3], s.reason_b[3]) == (0, BLOCKED.code, 4, 3)
     # the rest follows: square 3 takes placement 5, which leaves placement 4 out (domino 5),
     # square 0 takes placement 0, which leaves placement 1 out, and square 2 takes placement 6
     assert ruled_out(s) == [3] and s.value.tolist() == [1, 0, 0, 0, 0, 1, 1]
@@ -205,7 +204,7 @@ def test_the_blocked_option_rule_ruling_out_a_true_option_is_a_conflict_at_item_
     s, g = state(BLOCK), clauses(BLOCK)
     make_false(BLOCK, s, 2, R_FACT, -1, 0)
     make_true(BLOCK, s, 3, R_DEC, -1)
-    assert propagate(BLOCK, s, g) == (C_BLK, 0, 3)
+    assert propagate(BLOCK, s, g) == (BLOCKED.code, 0, 3)
 
 
 def test_an_items_last_option_past_the_node_budget_stops_propagation():

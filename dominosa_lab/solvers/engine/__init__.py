@@ -13,6 +13,7 @@ DominoPeg (:mod:`~dominosa_lab.dominopeg.exact`).
 
 By concern: :mod:`~dominosa_lab.solvers.engine.state` (the named records),
 :mod:`~dominosa_lab.solvers.engine.assign` (the trail and the counters),
+:mod:`~dominosa_lab.solvers.engine.rules` (one row per kind of step),
 :mod:`~dominosa_lab.solvers.engine.propagate`, :mod:`~dominosa_lab.solvers.engine.rule` (the
 blocked-option rule), :mod:`~dominosa_lab.solvers.engine.learn`,
 :mod:`~dominosa_lab.solvers.engine.decide`, :mod:`~dominosa_lab.solvers.engine.loop` (the search

@@ -30,7 +30,7 @@ from numba._dispatcher import compute_fingerprint
 from dominosa_lab.core import search
 from dominosa_lab.solvers.engine import cache
 
-__all__ = ["bare", "clock_pace", "entry", "kernel", "now", "signature"]
+__all__ = ["bare", "clock_pace", "entry", "inline", "kernel", "leaf", "now", "signature"]
 
 cache.refresh()
 
@@ -38,6 +38,14 @@ cache.refresh()
 kernel = njit(cache=True)
 #: A cached kernel that allocates nothing, compiled without numba's runtime.
 bare = njit(cache=True, _nrt=False)
+#: A kernel that allocates nothing, compiled by numba into each kernel that calls it by name:
+#: the kernels that dispatch over the rules' rows (:mod:`~dominosa_lab.solvers.engine.rules`).
+inline = njit(cache=True, _nrt=False, inline="always")
+#: A small test that allocates nothing, inlined by LLVM wherever it is called, through a rule's
+#: row too (numba's ``forceinline``, which the kernels it calls inherit): a rule's ``fires``,
+#: run on every item that loses an option. LLVM does not inline a kernel that calls a kernel
+#: unasked: each call passes every array of the records.
+leaf = njit(cache=True, _nrt=False, forceinline=True)
 
 
 @kernel

@@ -3,8 +3,7 @@ with two watched literals, and deletion by LBD.
 
 The reasons of propagation's steps are rebuilt here when a conflict is read (:func:`_reason`):
 a binary step (two options of one item), an item's last option (its other options, all false),
-a learned clause, the blocked-option rule
-(:func:`~dominosa_lab.solvers.engine.rule.blocked_reason`).
+a learned clause, a rule (its row's own, :func:`~dominosa_lab.solvers.engine.rules.reason_of`).
 The analysis allocates nothing and is compiled without numba's runtime
 (:data:`~dominosa_lab.solvers.engine.jit.bare`); the store that grows keeps it.
 """
@@ -14,12 +13,11 @@ import numpy as np
 from dominosa_lab.solvers.engine.assign import backjump, make_false, make_true
 from dominosa_lab.solvers.engine.decide import restart_level
 from dominosa_lab.solvers.engine.jit import bare, kernel
-from dominosa_lab.solvers.engine.rule import blocked_reason
+from dominosa_lab.solvers.engine.rules import clause_of, reason_of
 from dominosa_lab.solvers.engine.settings import SETTINGS
 from dominosa_lab.solvers.engine.state import (
     C_ALO,
     C_BIN,
-    C_BLK,
     C_CL,
     CLAUSE_BUMP,
     F_MINIMIZE,
@@ -31,7 +29,6 @@ from dominosa_lab.solvers.engine.state import (
     OPTION_BUMP,
     R_ALO,
     R_BIN,
-    R_BLK,
     R_CL,
     R_DEC,
     R_FACT,
@@ -65,9 +62,8 @@ def _reason(m, s, g, u, buf):
             if q != u:
                 buf[n] = q
                 n += 1
-    elif t == R_BLK:
-        n = blocked_reason(m.option_start, m.option_items, m.item_start, m.item_options,
-                           s.reason_a[u], u, buf, 0)
+    else:
+        n = reason_of(m, s, u, buf)
     return n
 
 
@@ -88,10 +84,8 @@ def _conflict_options(m, s, g, kind, a, b, buf):
             buf[n] = g.literals[j] >> 1
             n += 1
         g.activity[a] += s.increments[CLAUSE_BUMP]
-    elif kind == C_BLK:
-        buf[0] = b
-        n = blocked_reason(m.option_start, m.option_items, m.item_start, m.item_options, a, b,
-                           buf, 1)
+    else:
+        n = clause_of(m, s, kind, a, b, buf)
     return n
 
 

@@ -14,7 +14,7 @@ from dominosa_lab.solvers.engine.decide import choose, update_target
 from dominosa_lab.solvers.engine.jit import bare, clock_pace, kernel, now
 from dominosa_lab.solvers.engine.learn import add_clause, learn
 from dominosa_lab.solvers.engine.propagate import propagate
-from dominosa_lab.solvers.engine.rule import blocked, may_fire
+from dominosa_lab.solvers.engine.rules import at_start
 from dominosa_lab.solvers.engine.settings import SETTINGS
 from dominosa_lab.solvers.engine.state import (
     AFTER_SOLUTION,
@@ -36,7 +36,6 @@ from dominosa_lab.solvers.engine.state import (
     R_CL,
     R_DEC,
     R_FACT,
-    RULE_MAX_LEFT,
     SILENT,
     SINCE_RESTART,
     SOLUTION,
@@ -252,19 +251,17 @@ def _single_options(m, s):
 
 @bare
 def start(m, s, g, dead):
-    """Level 0 before any search: ``dead`` options false, items with one option taken, the
-    blocked-option rule on every item, then propagation. Returns the conflict kind."""
+    """Level 0 before any search: ``dead`` options false, items with one option taken, each
+    rule's level-0 pass (:func:`~dominosa_lab.solvers.engine.rules.at_start`), then
+    propagation. Returns the conflict kind."""
     for q in dead:
         if s.value[q] == -1:
             make_false(m, s, q, R_FACT, -1, 0)
     kind = _single_options(m, s)
     if kind != C_NONE:
         return kind
-    for i in range(m.primary.shape[0]):
-        if m.primary[i] == 1 and s.cover[i] < 0 and 2 <= s.left[i] <= s.scalars[RULE_MAX_LEFT] \
-                and m.rule[i] >= 0 and may_fire(m, s, i):
-            kind, _ = blocked(m, s, i)
-            if kind != C_NONE:
-                return kind
+    kind = at_start(m, s)
+    if kind != C_NONE:
+        return kind
     kind, _, _ = propagate(m, s, g)
     return kind

@@ -1,15 +1,15 @@
 """Unit propagation to a fixed point, with the exactly-one constraints read off the item lists.
 
 A true option makes every other option of its items false; a primary item left with one option
-not false makes it true, with none it is a conflict; the blocked-option rule
-(:mod:`~dominosa_lab.solvers.engine.rule`) runs on every primary item that lost an option; learned
+not false makes it true, with none it is a conflict; the rules
+(:mod:`~dominosa_lab.solvers.engine.rules`) run on every primary item that lost an option; learned
 clauses are watched (two literals each). The reasons of these steps are not stored as clauses:
 conflict analysis rebuilds them (:mod:`~dominosa_lab.solvers.engine.learn`).
 """
 
 from dominosa_lab.solvers.engine.assign import make_false, make_true
 from dominosa_lab.solvers.engine.jit import bare
-from dominosa_lab.solvers.engine.rule import blocked, blocked_option, may_fire
+from dominosa_lab.solvers.engine.rules import fire
 from dominosa_lab.solvers.engine.state import (
     C_ALO,
     C_BIN,
@@ -20,7 +20,6 @@ from dominosa_lab.solvers.engine.state import (
     R_ALO,
     R_BIN,
     R_CL,
-    RULE_MAX_LEFT,
     TRAIL_LEN,
 )
 
@@ -56,7 +55,7 @@ def _last_option(m, s, i):
 @bare
 def _after_false(m, s, v):
     """Option v is false: each uncovered primary item of v with one option left takes it, with
-    none is a conflict, with a few left is read by the blocked-option rule."""
+    none is a conflict, with two or more left is read by the rules."""
     for j in range(m.option_start[v], m.option_start[v + 1]):
         i = m.option_items[j]
         if m.primary[i] == 0 or s.cover[i] >= 0:
@@ -67,11 +66,10 @@ def _after_false(m, s, v):
         if n == 1:
             if _last_option(m, s, i) == C_STOP:
                 return C_STOP, 0, 0
-        elif m.rule[i] >= 0 and n <= s.scalars[RULE_MAX_LEFT] and may_fire(m, s, i) \
-                and blocked_option(m, s.value, i, m.rule[i]) >= 0:
-            kind, q = blocked(m, s, i)
+        else:
+            kind, a, b = fire(m, s, i)
             if kind != C_NONE:
-                return kind, i, q
+                return kind, a, b
     return C_NONE, 0, 0
 
 

@@ -4,17 +4,20 @@ left to a primary item ``i``, and is not one of them, is false (``i`` is covered
 It is generic; a problem says which classes it reads through. For Dominosa it is Tatham's two
 basic deductions (:mod:`~dominosa_lab.solvers.fast.dominosa`). The rule's table (:func:`rule_table`)
 lists, per item, the options the rule could ever rule out there, so that propagation skips the items
-where it cannot fire (most of them).
+where it cannot fire (most of them). Its kernels are the fields of its row in
+:data:`~dominosa_lab.solvers.engine.rules.RULES`: :func:`may_block`, :func:`blocked`,
+:func:`blocked_why`, :func:`blocked_clash` and :func:`blocked_at_start`.
 """
 
 import numpy as np
 
 from dominosa_lab.solvers.engine.assign import make_false
-from dominosa_lab.solvers.engine.jit import bare, kernel
+from dominosa_lab.solvers.engine.jit import bare, kernel, leaf
 from dominosa_lab.solvers.engine.settings import SETTINGS
-from dominosa_lab.solvers.engine.state import C_BLK, C_NONE, R_BLK
+from dominosa_lab.solvers.engine.state import C_NONE, RULE_MAX_LEFT
 
-__all__ = ["blocked", "blocked_option", "blocked_reason", "may_fire", "rule_table", "share"]
+__all__ = ["blocked", "blocked_at_start", "blocked_clash", "blocked_option", "blocked_reason",
+           "blocked_why", "may_block", "may_fire", "rule_table", "share"]
 
 
 @bare
@@ -220,18 +223,39 @@ def blocked_option(m, value, i, c):
     return -1
 
 
+@leaf
+def may_block(m, s, i):
+    """Whether the rule may rule out an option at item i (uncovered, primary, two or more
+    options left): i is read through a class, has at most ``RULE_MAX_LEFT`` options left, and
+    the table says it may (:func:`may_fire`): a small test, inlined where it is called."""
+    return m.rule[i] >= 0 and s.left[i] <= s.scalars[RULE_MAX_LEFT] and may_fire(m, s, i)
+
+
 @bare
-def blocked(m, s, i):
-    """The rule on item i: every option it rules out is made false; returns (conflict kind,
-    option) (C_NONE: none)."""
+def blocked(m, s, i, code):
+    """The rule on item i: every option it rules out is made false, for reason ``code``;
+    returns (conflict kind, item, option): (``code``, i, q) when it rules out a true option q,
+    else (C_NONE, 0, 0)."""
     c = m.rule[i]
     q = blocked_option(m, s.value, i, c)
     while q >= 0:
         if s.value[q] == 1:
-            return C_BLK, q
-        make_false(m, s, q, R_BLK, i, q)
+            return code, i, q
+        make_false(m, s, q, code, i, q)
         q = blocked_option(m, s.value, i, c)
-    return C_NONE, -1
+    return C_NONE, 0, 0
+
+
+@bare
+def blocked_at_start(m, s, code):
+    """The rule on every uncovered primary item with two or more options left, at level 0;
+    returns the conflict kind."""
+    for i in range(m.primary.shape[0]):
+        if m.primary[i] == 1 and s.cover[i] < 0 and s.left[i] >= 2 and may_block(m, s, i):
+            kind, _, _ = blocked(m, s, i, code)
+            if kind != C_NONE:
+                return kind
+    return C_NONE
 
 
 @bare
@@ -244,3 +268,20 @@ def blocked_reason(ost, oit, ist, iop, i, q, buf, n):
             buf[n] = o
             n += 1
     return n
+
+
+@bare
+def blocked_why(m, s, u, buf):
+    """The reason of option u, made false by the rule at item ``s.reason_a[u]``: the options
+    of that item sharing no item with u (all false), into ``buf``; returns how many."""
+    return blocked_reason(m.option_start, m.option_items, m.item_start, m.item_options,
+                          s.reason_a[u], u, buf, 0)
+
+
+@bare
+def blocked_clash(m, s, a, b, buf):
+    """The clause false when the rule rules out true option b at item a: b and the options of
+    a sharing no item with b, into ``buf``; returns how many."""
+    buf[0] = b
+    return blocked_reason(m.option_start, m.option_items, m.item_start, m.item_options, a, b,
+                          buf, 1)

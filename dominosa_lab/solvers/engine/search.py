@@ -25,14 +25,10 @@ from dominosa_lab.core.search import Search
 from dominosa_lab.solvers.engine import decide, loop
 from dominosa_lab.solvers.engine.assign import dead_end
 from dominosa_lab.solvers.engine.jit import entry, signature
+from dominosa_lab.solvers.engine.rules import SENTENCES
 from dominosa_lab.solvers.engine.settings import SETTINGS
 from dominosa_lab.solvers.engine.state import (
     BACKTRACKS,
-    C_ALO,
-    C_BIN,
-    C_BLK,
-    C_CL,
-    C_KILL,
     C_NONE,
     C_STOP,
     CONFLICTS,
@@ -65,13 +61,6 @@ from dominosa_lab.solvers.engine.state import (
 
 __all__ = ["CoverSearch"]
 
-_DEAD_END = {
-    C_BIN: "an item would be covered twice",
-    C_ALO: "an item has no option left",
-    C_CL: "a learned clause rules this state out",
-    C_BLK: "an option clashes with every option left to an item",
-    C_KILL: "a deduction at the start rules out an option already taken",
-}
 
 
 @cache
@@ -261,6 +250,6 @@ class CoverSearch:
             elif kind == E_REMOVE:
                 search.remove(self.payload(value))
             elif kind == E_DEAD:
-                search.dead_end(_DEAD_END[value])
+                search.dead_end(SENTENCES[value])
             elif kind == E_RESTART:
                 search.note("restart: back to level 0, keeping the learned clauses")

@@ -35,10 +35,10 @@ __all__ = [
     "new_state",
 ]
 
-# why an option got its value (State.reason)
-R_DEC, R_BIN, R_ALO, R_CL, R_BLK, R_FACT = 0, 1, 2, 3, 4, 5
-# conflict kinds (also the value of a dead-end event)
-C_NONE, C_BIN, C_ALO, C_CL, C_BLK, C_STOP, C_KILL = 0, 1, 2, 3, 4, 5, 6
+# why an option got its value (State.reason); a rule's code is in its row (engine.rules)
+R_DEC, R_BIN, R_ALO, R_CL, R_FACT = 0, 1, 2, 3, 5
+# conflict kinds (also the value of a dead-end event); a rule's conflict is its code
+C_NONE, C_BIN, C_ALO, C_CL, C_STOP, C_KILL = 0, 1, 2, 3, 5, 6
 # events: (kind, value) pairs in State.events
 E_CHOICE, E_PLACE, E_REMOVE, E_DEAD, E_SOLUTION, E_RESTART = 0, 1, 2, 3, 4, 5
 # what a run of the search returns
@@ -99,7 +99,7 @@ class CoverModel(NamedTuple):
 class State(NamedTuple):
     """The search state, changed in place by the kernels.
 
-    Per option: ``value`` (-1 open, 0 false, 1 true), ``reason`` (``R_*``: why), ``target`` (1 in
+    Per option: ``value`` (-1 open, 0 false, 1 true), ``reason`` (a kind's code), ``target`` (1 in
     the target phase), ``level`` (decision level of the value), ``reason_a`` / ``reason_b`` (the
     reason's item, option or clause), ``found_at`` (solutions found when made true), ``mark``
     (conflict analysis), ``activity``; ``trail`` (options in the order they got a value) and
