@@ -247,9 +247,10 @@ def _dirs(sources: Sources, dirs: list[Path] | None) -> list[Path]:
 
 
 def refresh(sources: Sources | None = None, dirs: list[Path] | None = None) -> list[Path]:
-    """Delete the cache files in ``dirs`` (default :func:`cache_dirs`) of the modules whose stamp
-    changed and of modules without a stamp, and stamp the folders fresh (making them if need be).
-    Returns the files deleted."""
+    """Delete the cache files in ``dirs`` (default: :func:`cache_dirs` of the package
+    :attr:`Sources.cached`; default sources: the engine's) of the modules whose stamp changed and
+    of modules without a stamp, and stamp the folders fresh (making them if need be). Returns the
+    files deleted."""
     sources = sources or Sources()
     digest = sources.digest()
     stamps: dict[str, str] | None = None
@@ -288,8 +289,7 @@ def mark_compiled(sources: Sources | None = None, dirs: list[Path] | None = None
 
 def is_compiled(sources: Sources | None = None, dirs: list[Path] | None = None) -> bool:
     """Whether every kernel of these sources is compiled in numba's cache: the stamp is marked
-    compiled (:func:`mark_compiled`) and every module's stamp
-    is current.
+    compiled (:func:`mark_compiled`) and every module's stamp is current.
 
     Examples
     --------
