@@ -1,5 +1,5 @@
-"""The search loop (``loop``): after level 0, ``run`` (and its driver's form, ``advance``) to
-each cover in turn and to the end, or to a budget, a deadline or a slice of conflicts spent.
+"""The search loop (``loop``): after level 0, ``run`` to each cover in turn and to the end, or
+to a budget, a deadline or a slice of conflicts spent.
 ``run`` compiles every kernel of the search; level 0 has tests of its own
 (``test_kernel_level0.py``), which do not compile it.
 
@@ -19,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dominosa_lab.solvers.engine.decide import schedule_restarts
-from dominosa_lab.solvers.engine.loop import advance, run, start
+from dominosa_lab.solvers.engine.loop import run, start
 from dominosa_lab.solvers.engine.propagate import propagate
 from dominosa_lab.solvers.engine.state import (
     C_NONE,
@@ -60,11 +60,17 @@ def searching(m: CoverModel, learn: bool = True, restart_unit: int | None = None
     return s, g, start(m, s, g, NONE)
 
 
+def step(m: CoverModel, s, g, deadline: float = FOREVER, slice_conflicts: int = 1 << 40):
+    """One :func:`run`: (what happened, the clauses, grown or not)."""
+    what, grown = run(m, s, g, deadline, slice_conflicts)
+    return what, (g if grown is None else grown)
+
+
 def every_cover(m: CoverModel, s, g, deadline: float = FOREVER) -> list[frozenset[int]]:
     """The covers ``run`` lists before it says EXHAUSTED."""
     found = []
     while True:
-        what, g = run(m, s, g, deadline, 1 << 40)
+        what, g = step(m, s, g, deadline)
         if what == EXHAUSTED:
             return found
         assert what == SOLUTION
@@ -193,23 +199,23 @@ def test_a_slice_of_conflicts_spent_gives_tick_and_the_next_run_goes_on_from_the
     # option 0 first: the triangle's conflict at level 1, learned; then at level 0, the end
     s, g, kind = searching(TRIANGLE)
     assert kind == C_NONE
-    what, g = run(TRIANGLE, s, g, FOREVER, 1)
+    what, g = step(TRIANGLE, s, g, FOREVER, 1)
     assert what == TICK and s.scalars[CONFLICTS] == 1
     assert run(TRIANGLE, s, g, FOREVER, 1)[0] == EXHAUSTED and s.scalars[CONFLICTS] == 2
 
 
-def test_advance_hands_back_no_store_while_it_has_room():
+def test_run_hands_back_no_store_while_it_has_room():
     s, g, _ = searching(HALVES)
-    assert advance(HALVES, s, g, FOREVER, 1 << 40) == (SOLUTION, None)
+    assert run(HALVES, s, g, FOREVER, 1 << 40) == (SOLUTION, None)
 
 
-def test_advance_hands_back_the_store_when_it_grew():
+def test_run_hands_back_the_store_when_it_grew():
     # room for one clause, taken by item 0's own ("option 0 or 2 is true"): the clause that
     # keeps the first cover {0, 1} out, over its two decisions, grows the store
     s, g = state(HALVES, minimize=True, target=True), clauses(HALVES, room=1)
     _, g = store(s, g, [yes(0), yes(2)])
     start(HALVES, s, g, NONE)
-    assert advance(HALVES, s, g, FOREVER, 1 << 40) == (SOLUTION, None)
-    what, grown = advance(HALVES, s, g, FOREVER, 1 << 40)
+    assert run(HALVES, s, g, FOREVER, 1 << 40) == (SOLUTION, None)
+    what, grown = run(HALVES, s, g, FOREVER, 1 << 40)
     assert what == SOLUTION and grown is not None and grown.start.shape[0] > 1
     assert grown.literals[:2].tolist() == [yes(0), yes(2)]

@@ -38,8 +38,10 @@ cache.refresh()
 kernel = njit(cache=True)
 #: A cached kernel that allocates nothing, compiled without numba's runtime.
 bare = njit(cache=True, _nrt=False)
-#: A kernel that allocates nothing, compiled by numba into each kernel that calls it by name:
-#: the kernels that dispatch over the rules' rows (:mod:`~dominosa_lab.solvers.engine.rules`).
+#: A kernel compiled by numba into each kernel that calls it by name, never on its own: the
+#: kernels that dispatch over the rules' rows (:mod:`~dominosa_lab.solvers.engine.rules`) and the
+#: steps of the search loop (:func:`~dominosa_lab.solvers.engine.loop.run`). Compiled alone, it
+#: would go without numba's runtime (a caller that allocates lends it its own).
 inline = njit(cache=True, _nrt=False, inline="always")
 #: A small test that allocates nothing, inlined by LLVM wherever it is called, through a rule's
 #: row too (numba's ``forceinline``, which the kernels it calls inherit): a rule's ``fires``,

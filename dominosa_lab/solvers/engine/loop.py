@@ -1,5 +1,11 @@
 """The search loop: level 0 (:func:`start`, :func:`kill`, :func:`probe`), then propagate, learn
-or backtrack, decide, until a solution, the end, the budget or a tick (:func:`run`)."""
+or backtrack, decide, until a solution, the end, the budget or a tick (:func:`run`).
+
+``run``'s steps (:func:`_conflict`, :func:`_block`, :func:`_decide`, :func:`_backtrack`) are
+inlined into it, and ``run`` is the one kernel the driver calls: numba links every kernel a kernel
+calls into it and optimises the whole again, so each kernel between the driver and the search's
+steps would compile the search once more (``benchmarks/results/rebuild.md``).
+"""
 
 from dominosa_lab.solvers.engine.assign import (
     backjump,
@@ -11,7 +17,7 @@ from dominosa_lab.solvers.engine.assign import (
     new_level,
 )
 from dominosa_lab.solvers.engine.decide import choose, update_target
-from dominosa_lab.solvers.engine.jit import bare, clock_pace, kernel, now
+from dominosa_lab.solvers.engine.jit import bare, clock_pace, inline, kernel, now
 from dominosa_lab.solvers.engine.learn import add_clause, learn
 from dominosa_lab.solvers.engine.propagate import propagate
 from dominosa_lab.solvers.engine.rules import at_start
@@ -44,10 +50,10 @@ from dominosa_lab.solvers.engine.state import (
     UNCOVERED,
 )
 
-__all__ = ["advance", "finish", "kill", "probe", "run", "start"]
+__all__ = ["finish", "kill", "probe", "run", "start"]
 
 
-@bare
+@inline
 def _backtrack(m, s):
     """Without learning: the last decision is false one level up (chronological, as DPLL)."""
     level = s.scalars[LEVEL]
@@ -56,7 +62,7 @@ def _backtrack(m, s):
     make_false(m, s, d, R_FACT, -1, 0)
 
 
-@kernel
+@inline
 def _block(m, s, g):
     """After a solution: a clause over the decisions excludes exactly it. False when none."""
     nlev = s.scalars[LEVEL]
@@ -84,7 +90,7 @@ def finish(m, s):
     s.scalars[DONE] = 1
 
 
-@kernel
+@inline
 def _conflict(m, s, g, kind, a, b):
     """A conflict: counted, then learned from or backtracked; returns (what, clauses), what
     -1 to go on."""
@@ -102,7 +108,7 @@ def _conflict(m, s, g, kind, a, b):
     return (-1 if ok else NODE_LIMIT), g
 
 
-@bare
+@inline
 def _decide(m, s):
     """A decision, counted as a choice; False when the node budget is spent."""
     update_target(s)
@@ -115,12 +121,22 @@ def _decide(m, s):
 
 @kernel
 def run(m, s, g, deadline, slice_conflicts):
-    """Search on to the next solution: (what happened, clauses).
+    """Search on to the next solution: (what happened, the clauses when their store grew, else
+    None; handing a record of arrays back to Python costs a call as much as taking three in).
 
-    SOLUTION (the cover is on the board), EXHAUSTED (no solution left; everything taken back),
-    NODE_LIMIT (the node budget is spent), TICK (``slice_conflicts`` conflicts, the deadline
-    passed, or the event log is half full: call again to go on).
+    What happened: SOLUTION (the cover is on the board), EXHAUSTED (no solution left; everything
+    taken back), NODE_LIMIT (the node budget is spent), TICK (``slice_conflicts`` conflicts, the
+    deadline passed, or the event log is half full: call again to go on).
     """
+    what, grown = _search(m, s, g, deadline, slice_conflicts)
+    same = grown.literals.shape[0] == g.literals.shape[0] \
+        and grown.start.shape[0] == g.start.shape[0]
+    return what, (None if same else grown)
+
+
+@inline
+def _search(m, s, g, deadline, slice_conflicts):
+    """:func:`run`'s loop: (what happened, the clauses)."""
     sc = s.scalars
     half = s.events.shape[0] // 2
     if sc[DONE] == 1:
@@ -159,16 +175,6 @@ def run(m, s, g, deadline, slice_conflicts):
             return SOLUTION, g
         if not _decide(m, s):
             return NODE_LIMIT, g
-
-
-@kernel
-def advance(m, s, g, deadline, slice_conflicts):
-    """:func:`run` for the Python driver: (what happened, the clauses when their store grew, else
-    None). Handing a record of arrays back to Python costs a call as much as taking three in."""
-    what, grown = run(m, s, g, deadline, slice_conflicts)
-    same = grown.literals.shape[0] == g.literals.shape[0] \
-        and grown.start.shape[0] == g.start.shape[0]
-    return what, (None if same else grown)
 
 
 @bare

@@ -173,9 +173,9 @@ class CoverSearch:
             self._end()
             return
         deadline = search.deadline if search.deadline is not None else float("inf")
-        advance = self._entry(loop.advance, deadline, SETTINGS.slice_conflicts)
+        run = self._entry(loop.run, deadline, SETTINGS.slice_conflicts)
         while not self._hands_over():
-            what, grown = advance(self.model, self.s, self.g, deadline, self._slice())
+            what, grown = run(self.model, self.s, self.g, deadline, self._slice())
             if grown is not None:
                 self.g = grown
             self._report()
