@@ -19,15 +19,13 @@ from dominosa_lab.solvers.engine.state import (
     C_CL,
     C_NONE,
     C_STOP,
-    QUEUE_HEAD,
     R_ALO,
     R_BIN,
     R_CL,
     R_DEC,
     R_FACT,
-    TRAIL_LEN,
 )
-from tests.cover_states import clauses, decide, model, no, state, store, trail, yes
+from tests.cover_states import clauses, counters, decide, model, no, state, store, trail, yes
 
 #: Item 0 with options 1 and 2; item 1 with option 0 alone (numbered apart from the items).
 EITHER = model({1}, {0}, {0})
@@ -90,7 +88,7 @@ def test_propagation_runs_to_a_fixed_point_with_the_whole_trail_read():
     make_false(WIDE, s, 1, R_FACT, -1, 0)
     propagate(WIDE, s, g)
     assert trail(s) == [1, 0, 2, 3]
-    assert s.scalars[QUEUE_HEAD] == s.scalars[TRAIL_LEN] == 4
+    assert counters(s).queue_head == counters(s).trail_len == 4
 
 
 def test_a_learned_clause_left_with_one_false_literal_open_makes_its_option_false():

@@ -53,7 +53,7 @@ from dominosa_lab.solvers.engine.relax import fractional_cover_exists, lacking_o
 from dominosa_lab.solvers.engine.search import CoverSearch
 from dominosa_lab.solvers.engine.settings import SETTINGS
 from dominosa_lab.solvers.engine.split import fewest, open_level, retract, some_false, split
-from dominosa_lab.solvers.engine.state import C_NONE, C_STOP, LEVEL, CoverModel
+from dominosa_lab.solvers.engine.state import C_NONE, C_STOP, CoverModel
 
 __all__ = ["PLAIN", "ComponentCount", "Steps", "count", "count_covers"]
 
@@ -118,7 +118,7 @@ class _Counter:
             return known
         self.components += 1
         self.engine.search.check_time()
-        base = int(self.s.scalars[LEVEL])
+        base = int(self.s.counters["level"][0])
         total = self._settle(options, base)
         self._retract(base, total)
         self.cache[key] = total
@@ -149,7 +149,7 @@ class _Counter:
         while True:
             choices = fewest(m, s, options)
             q = self._pick(choices)
-            level = int(s.scalars[LEVEL])
+            level = int(s.counters["level"][0])
             conflict = self._conflict(self.steps.assume(m, s, g, q, max(choices.shape[0], 2),
                                                          *self.steps.args))
             count = 0 if conflict or not self._extends(options) else self.product(options)

@@ -16,11 +16,9 @@ from dominosa_lab.solvers.engine.state import (
     C_CL,
     C_NONE,
     C_STOP,
-    QUEUE_HEAD,
     R_ALO,
     R_BIN,
     R_CL,
-    TRAIL_LEN,
 )
 
 __all__ = ["propagate"]
@@ -132,10 +130,10 @@ def _watched(m, s, g, f):
 def propagate(m, s, g):
     """Unit propagation to a fixed point: (conflict kind, a, b); ``C_STOP``: the node budget ran
     out."""
-    sc = s.scalars
-    while sc[QUEUE_HEAD] < sc[TRAIL_LEN]:
-        v = s.trail[sc[QUEUE_HEAD]]
-        sc[QUEUE_HEAD] += 1
+    counters = s.counters[0]
+    while counters.queue_head < counters.trail_len:
+        v = s.trail[counters.queue_head]
+        counters.queue_head += 1
         if s.value[v] == 1:
             kind, a, b = _after_true(m, s, v)
             f = 2 * v + 1

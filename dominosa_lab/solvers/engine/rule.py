@@ -14,7 +14,7 @@ import numpy as np
 from dominosa_lab.solvers.engine.assign import make_false
 from dominosa_lab.solvers.engine.jit import bare, kernel, leaf
 from dominosa_lab.solvers.engine.settings import SETTINGS
-from dominosa_lab.solvers.engine.state import C_NONE, RULE_MAX_LEFT
+from dominosa_lab.solvers.engine.state import C_NONE
 
 __all__ = ["blocked", "blocked_at_start", "blocked_clash", "blocked_option", "blocked_reason",
            "blocked_why", "may_block", "may_fire", "rule_table", "share"]
@@ -226,9 +226,9 @@ def blocked_option(m, value, i, c):
 @leaf
 def may_block(m, s, i):
     """Whether the rule may rule out an option at item i (uncovered, primary, two or more
-    options left): i is read through a class, has at most ``RULE_MAX_LEFT`` options left, and
+    options left): i is read through a class, has at most ``rule_max_left`` options left, and
     the table says it may (:func:`may_fire`): a small test, inlined where it is called."""
-    return m.rule[i] >= 0 and s.left[i] <= s.scalars[RULE_MAX_LEFT] and may_fire(m, s, i)
+    return m.rule[i] >= 0 and s.left[i] <= s.counters[0].rule_max_left and may_fire(m, s, i)
 
 
 @bare

@@ -28,11 +28,8 @@ from dominosa_lab.solvers.engine.jit import entry, signature
 from dominosa_lab.solvers.engine.rules import SENTENCES
 from dominosa_lab.solvers.engine.settings import SETTINGS
 from dominosa_lab.solvers.engine.state import (
-    BACKTRACKS,
     C_NONE,
     C_STOP,
-    CONFLICTS,
-    DECISIONS,
     E_CHOICE,
     E_DEAD,
     E_PLACE,
@@ -44,15 +41,8 @@ from dominosa_lab.solvers.engine.state import (
     F_RESTARTS,
     F_TARGET,
     F_TRACE,
-    MAX_DEPTH,
-    N_CLAUSES,
-    N_EVENTS,
     NODE_LIMIT,
-    NODES,
-    REDUCE_AT,
-    RESTARTS,
     SOLUTION,
-    SOLUTIONS,
     CoverModel,
     cover_model,
     new_clauses,
@@ -61,6 +51,10 @@ from dominosa_lab.solvers.engine.state import (
 
 __all__ = ["CoverSearch"]
 
+#: The counters of :attr:`CoverSearch.counters`, by their fields in the state's record.
+_COUNTERS = {"nodes": "nodes", "backtracks": "backtracks", "max_depth": "max_depth",
+             "decisions": "decisions", "conflicts": "conflicts", "restarts": "restarts",
+             "learned": "n_clauses", "solutions": "solutions"}
 
 
 @cache
@@ -112,7 +106,7 @@ class CoverSearch:
         events = 16 * (model.n_options + model.n_items) + 1024 if search.tracing else 2
         self.s = new_state(model, max_nodes=search.max_nodes, flags=flags, rule_max=rule_max,
                            events=events)
-        self.s.scalars[REDUCE_AT] = SETTINGS.reduce_first
+        self.s.counters["reduce_at"] = SETTINGS.reduce_first
         decide.schedule_restarts(self.s)
         self.g = new_clauses(model.n_options)
         self.dead = np.asarray(dead, dtype=np.int64)
@@ -129,11 +123,8 @@ class CoverSearch:
     def counters(self) -> dict[str, int]:
         """The kernel's own counters: nodes, backtracks, max_depth, decisions, conflicts,
         restarts, learned (clauses), solutions."""
-        sc = self.s.scalars
-        return {"nodes": int(sc[NODES]), "backtracks": int(sc[BACKTRACKS]),
-                "max_depth": int(sc[MAX_DEPTH]), "decisions": int(sc[DECISIONS]),
-                "conflicts": int(sc[CONFLICTS]), "restarts": int(sc[RESTARTS]),
-                "learned": int(sc[N_CLAUSES]), "solutions": int(sc[SOLUTIONS])}
+        counters = self.s.counters[0]
+        return {name: int(counters[field]) for name, field in _COUNTERS.items()}
 
     @property
     def branching(self) -> Counter:
@@ -151,7 +142,8 @@ class CoverSearch:
         See :func:`~dominosa_lab.solvers.engine.decide.prefer`.
         """
         decide.prefer(self.s, options)
-        self.let_go = None if conflicts is None else int(self.s.scalars[CONFLICTS]) + conflicts
+        done = int(self.s.counters["conflicts"][0])
+        self.let_go = None if conflicts is None else done + conflicts
 
     def start(self) -> bool:
         """Level 0: dead options out, forced options in, propagation; False on a conflict."""
@@ -194,7 +186,7 @@ class CoverSearch:
         (:data:`~dominosa_lab.solvers.engine.settings.SETTINGS`), or fewer to let
         a preferred target phase go (:meth:`prefer`) or hand over (:attr:`hand_over_at`) on
         time."""
-        done = int(self.s.scalars[CONFLICTS])
+        done = int(self.s.counters["conflicts"][0])
         if self.let_go is not None and done >= self.let_go:
             decide.let_go(self.s)
             self.let_go = None
@@ -205,8 +197,9 @@ class CoverSearch:
     def _hands_over(self) -> bool:
         """Whether the conflicts of :attr:`hand_over_at` are spent with no solution found: then
         the level-0 values are kept in :attr:`handed_over` and everything placed taken back."""
-        sc = self.s.scalars
-        if self.hand_over_at is None or sc[CONFLICTS] < self.hand_over_at or sc[SOLUTIONS]:
+        counters = self.s.counters[0]
+        if self.hand_over_at is None or counters["conflicts"] < self.hand_over_at \
+                or counters["solutions"]:
             return False
         self.handed_over = np.where((self.s.value != -1) & (self.s.level == 0), self.s.value, -1)
         self._end()
@@ -233,15 +226,15 @@ class CoverSearch:
 
     def _report(self) -> None:
         """Replay the logged events into the search, or copy the kernel's counters to it."""
-        search, sc = self.search, self.s.scalars
+        search, counters = self.search, self.s.counters[0]
         if not search.tracing:
             stats = search.stats
-            stats.nodes, stats.backtracks = int(sc[NODES]), int(sc[BACKTRACKS])
-            stats.max_depth = int(sc[MAX_DEPTH])
+            stats.nodes, stats.backtracks = int(counters["nodes"]), int(counters["backtracks"])
+            stats.max_depth = int(counters["max_depth"])
             stats.branching = self.branching
             return
-        events = self.s.events[:sc[N_EVENTS]].reshape(-1, 2)
-        sc[N_EVENTS] = 0
+        events = self.s.events[:counters["n_events"]].reshape(-1, 2)
+        counters["n_events"] = 0
         for kind, value in events.tolist():
             if kind == E_CHOICE:
                 search.choice(value)

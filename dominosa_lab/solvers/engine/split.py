@@ -32,10 +32,8 @@ from dominosa_lab.solvers.engine.state import (
     C_CL,
     C_NONE,
     C_STOP,
-    LEVEL,
     R_DEC,
     R_FACT,
-    SOLUTIONS,
 )
 
 __all__ = ["assume", "fewest", "force", "forced", "open_level", "placed", "refute", "refuted",
@@ -201,7 +199,7 @@ def some_false(m, s, g, options):
 def open_level(s):
     """Open a decision level; returns its number."""
     new_level(s)
-    return s.scalars[LEVEL]
+    return s.counters[0].level
 
 
 @kernel
@@ -209,5 +207,5 @@ def retract(m, s, level, found):
     """Take back every value above ``level``; with ``found`` (covers were counted below) the
     placements taken back are not backtracks."""
     if found:
-        s.scalars[SOLUTIONS] += 1
+        s.counters[0].solutions += 1
     backjump(m, s, level)
