@@ -58,12 +58,13 @@ def _reason(m, s, g, u, buf):
 
 
 @bare
-def _conflict_options(m, s, g, kind, a, b, buf):
+def _conflict_options(m, s, g, conflict, buf):
     """The options of the clause that is false at a conflict."""
+    kind, a = conflict.kind, conflict.at
     n = 0
     if kind == C_BIN:
         buf[0] = a
-        buf[1] = b
+        buf[1] = conflict.option
         n = 2
     elif kind == C_ALO:
         for j in range(m.item_start[a], m.item_start[a + 1]):
@@ -75,7 +76,7 @@ def _conflict_options(m, s, g, kind, a, b, buf):
             n += 1
         g.activity[a] += s.increments[0].clause
     else:
-        n = clause_of(m, s, kind, a, b, buf)
+        n = clause_of(m, s, conflict, buf)
     return n
 
 
@@ -118,13 +119,13 @@ def _bump(s, u):
 
 
 @bare
-def _first_uip(m, s, g, kind, a, b):
+def _first_uip(m, s, g, conflict):
     """Walk the trail back from the conflict to the first unique implication point: the learned
     literals in ``s.learnt[:n]`` (the UIP's first); returns (n, marks)."""
     buf, learnt, marked, mark, level, trail = \
         s.buffer, s.learnt, s.marked, s.mark, s.level, s.trail
     nlev = s.counters[0].level
-    n = _conflict_options(m, s, g, kind, a, b, buf)
+    n = _conflict_options(m, s, g, conflict, buf)
     nl, nmark, pathc = 1, 0, 0
     idx = s.counters[0].trail_len - 1
     p = -1
@@ -201,9 +202,9 @@ def _jump_level_and_lbd(s, nl):
 
 
 @bare
-def analyze(m, s, g, kind, a, b):
+def analyze(m, s, g, conflict):
     """First-UIP learning: the learned literals in ``s.learnt[:n]``; returns (n, level, lbd)."""
-    nl, nmark = _first_uip(m, s, g, kind, a, b)
+    nl, nmark = _first_uip(m, s, g, conflict)
     if (s.counters[0].flags & F_MINIMIZE) != 0:
         nl, nmark = _minimize(m, s, g, nl, nmark)
     for k in range(nmark):
@@ -287,7 +288,7 @@ def reduce(s, g):
 
 
 @kernel
-def learn(m, s, g, kind, a, b):
+def learn(m, s, g, conflict):
     """Analyse a conflict above level 0, learn, jump back; returns (ok, clauses); not ok: the
     node budget is spent.
 
@@ -295,7 +296,7 @@ def learn(m, s, g, kind, a, b):
     back to level 0 first (a unit clause is asserted there either way). Then the store is
     halved when it has grown enough.
     """
-    n, level, lbd = analyze(m, s, g, kind, a, b)
+    n, level, lbd = analyze(m, s, g, conflict)
     restart, level = restart_level(s, level)
     backjump(m, s, level)
     ok = True

@@ -80,20 +80,20 @@ def finish(m, s):
 
 
 @inline
-def _conflict(m, s, g, kind, a, b):
+def _conflict(m, s, g, conflict):
     """A conflict: counted, then learned from or backtracked; returns (what, clauses), what
     -1 to go on."""
     counters = s.counters[0]
     counters.conflicts += 1
     counters.since_restart += 1
-    dead_end(s, kind)
+    dead_end(s, conflict.kind)
     if counters.level == 0:
         finish(m, s)
         return EXHAUSTED, g
     if (counters.flags & F_LEARN) == 0:
         _backtrack(m, s)
         return -1, g
-    ok, g = learn(m, s, g, kind, a, b)
+    ok, g = learn(m, s, g, conflict)
     return (-1 if ok else NODE_LIMIT), g
 
 
@@ -147,11 +147,11 @@ def _search(m, s, g, deadline, slice_conflicts):
             if t > deadline:
                 return TICK, g
             every, since, last = clock_pace(every, t - last, SETTINGS.clock_every), 0, t
-        kind, a, b = propagate(m, s, g)
-        if kind == C_STOP:
+        conflict = propagate(m, s, g)
+        if conflict.kind == C_STOP:
             return NODE_LIMIT, g
-        if kind != C_NONE:
-            what, g = _conflict(m, s, g, kind, a, b)
+        if conflict.kind != C_NONE:
+            what, g = _conflict(m, s, g, conflict)
             if what >= 0:
                 return what, g
             if counters.conflicts >= stop_at:
@@ -176,8 +176,7 @@ def kill(m, s, g, options):
             return C_KILL
         if s.value[q] == -1:
             make_false(m, s, q, R_FACT, -1, 0)
-    kind, _, _ = propagate(m, s, g)
-    return kind
+    return propagate(m, s, g).kind
 
 
 @bare
@@ -197,7 +196,7 @@ def _fails(m, s, g, p):
     s.counters[0].silent = 1
     new_level(s)
     make_true(m, s, p, R_DEC, -1)
-    kind, _, _ = propagate(m, s, g)
+    kind = propagate(m, s, g).kind
     backjump(m, s, 0)
     s.counters[0].silent = 0
     return kind != C_NONE
@@ -220,7 +219,7 @@ def probe(m, s, g, c):
             ruled += 1
             changed = True
             make_false(m, s, p, R_FACT, -1, 0)
-            kind, _, _ = propagate(m, s, g)
+            kind = propagate(m, s, g).kind
             if kind != C_NONE:
                 return kind, ruled
     return C_NONE, ruled
@@ -258,5 +257,4 @@ def start(m, s, g, dead):
     kind = at_start(m, s)
     if kind != C_NONE:
         return kind
-    kind, _, _ = propagate(m, s, g)
-    return kind
+    return propagate(m, s, g).kind

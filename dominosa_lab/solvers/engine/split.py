@@ -148,8 +148,7 @@ def forced(m, s, options):
 
 @bare
 def _propagated(m, s, g):
-    kind, _, _ = propagate(m, s, g)
-    return settled(s, kind)
+    return settled(s, propagate(m, s, g).kind)
 
 
 @bare
@@ -189,8 +188,7 @@ def some_false(m, s, g, options):
         return C_CL, g
     if n == 1:
         make_false(m, s, lits[0] >> 1, R_FACT, -1, 0)
-        kind, _, _ = propagate(m, s, g)
-        return kind, g
+        return propagate(m, s, g).kind, g
     _, g = add_clause(s, g, lits, n, 0)
     return C_NONE, g
 

@@ -27,7 +27,9 @@ from dominosa_lab.errors import ExactCoverError
 __all__ = [
     "COUNTERS",
     "INCREMENTS",
+    "NO_CONFLICT",
     "Clauses",
+    "Conflict",
     "CoverModel",
     "State",
     "class_items",
@@ -83,6 +85,24 @@ COUNTERS = np.dtype([(name, np.int64) for name in (
 )], align=True)
 #: The activity bumps of ``State.increments``: of an option, of a clause.
 INCREMENTS = np.dtype([("option", np.float64), ("clause", np.float64)], align=True)
+
+
+class Conflict(NamedTuple):
+    """A conflict as propagation finds it, by ``kind``: an option true that a step finds false
+    (``C_BIN``: ``at`` the option made true, ``option`` another true option of one of its items;
+    a rule's code: ``at`` the item the rule fired at, ``option`` the true option it rules out),
+    an item with no option left (``C_ALO``: ``at`` the item), a learned clause with every
+    literal false (``C_CL``: ``at`` the clause); ``C_NONE``, none (:data:`NO_CONFLICT`);
+    ``C_STOP``, the node budget is spent. Fields a kind does not name are 0. numba compiles it
+    as a tuple of three integers."""
+
+    kind: int
+    at: int
+    option: int
+
+
+#: No conflict.
+NO_CONFLICT = Conflict(C_NONE, 0, 0)
 
 
 class CoverModel(NamedTuple):
