@@ -24,10 +24,10 @@ from dominosa_lab.solvers.engine.state import (
     R_DEC,
     Clauses,
     CoverModel,
-    State,
+    SearchState,
     cover_model,
     new_clauses,
-    new_state,
+    new_search_state,
 )
 
 __all__ = ["clauses", "counters", "decide", "model", "no", "snapshot", "state", "store",
@@ -50,7 +50,7 @@ def model(*options: Iterable[int], n_items: int | None = None, secondary: Iterab
 
 def state(m: CoverModel, *, learn: bool = True, minimize: bool = False, target: bool = False,
           restarts: bool = False, trace: bool = False, max_nodes: int | None = None,
-          rule_max: int | None = None, **fields: int) -> State:
+          rule_max: int | None = None, **fields: int) -> SearchState:
     """The state of a search over ``m`` before it starts, with the flags named (the driver's
     store halving first at ``reduce_first`` clauses,
     :data:`~dominosa_lab.solvers.engine.settings.SETTINGS`) and any counter set by its name
@@ -59,15 +59,15 @@ def state(m: CoverModel, *, learn: bool = True, minimize: bool = False, target: 
     flags = ((F_LEARN if learn else 0) | (F_MINIMIZE if minimize else 0)
              | (F_TARGET if target else 0) | (F_RESTARTS if restarts else 0)
              | (F_TRACE if trace else 0))
-    s = new_state(m, max_nodes=max_nodes, flags=flags, rule_max=rule_max,
-                  events=2000 if trace else 2)
+    s = new_search_state(m, max_nodes=max_nodes, flags=flags, rule_max=rule_max,
+                         events=2000 if trace else 2)
     s.counters["reduce_at"] = SETTINGS.reduce_first
     for name, value in fields.items():
         s.counters[name] = value
     return s
 
 
-def counters(s: State) -> np.record:
+def counters(s: SearchState) -> np.record:
     """The counters of ``s``, read and written by name as the kernels do
     (``counters(s).level``)."""
     return s.counters.view(np.recarray)[0]
@@ -95,25 +95,25 @@ def no(q: int) -> int:
     return 2 * q + 1
 
 
-def store(s: State, g: Clauses, literals: Iterable[int], lbd: int = 2) -> tuple[int, Clauses]:
+def store(s: SearchState, g: Clauses, literals: Iterable[int], lbd: int = 2) -> tuple[int, Clauses]:
     """Add the clause of ``literals`` (two or more, the first two watched) to the store, as
     learning would: (its index, the store)."""
     lits = np.array(list(literals), np.int64)
     return add_clause(s, g, lits, lits.shape[0], lbd)
 
 
-def decide(m: CoverModel, s: State, q: int) -> bool:
+def decide(m: CoverModel, s: SearchState, q: int) -> bool:
     """Open a level and make option q true there as a decision (not propagated)."""
     new_level(s)
     return make_true(m, s, q, R_DEC, -1)
 
 
-def trail(s: State) -> list[int]:
+def trail(s: SearchState) -> list[int]:
     """The options on the trail, in the order they got their values."""
     return s.trail[:counters(s).trail_len].tolist()
 
 
-def snapshot(s: State) -> dict[str, list[int]]:
+def snapshot(s: SearchState) -> dict[str, list[int]]:
     """What an assignment changes and a backjump must restore: values, options left and
     covers per item, the trail, and the counters (but those of nodes, backtracks and depth,
     which a backjump does not take back)."""

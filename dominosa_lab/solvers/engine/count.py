@@ -92,7 +92,7 @@ class _Counter:
     def __init__(self, engine, steps: Steps, check_min: int | None) -> None:
         self.engine, self.steps = engine, steps
         self.check_min = SETTINGS.check_min_options if check_min is None else check_min
-        self.m, self.s, self.g = engine.model, engine.s, engine.g
+        self.m, self.s, self.clauses = engine.model, engine.s, engine.clauses
         self.seen = np.full(self.m.n_items, -1, np.int64)
         self.parent = np.zeros(self.m.n_options, np.int64)
         self.cache: dict[bytes, int] = {}
@@ -133,7 +133,7 @@ class _Counter:
                 return 0
             if held.shape[0]:
                 m, s = self.m, self.s
-                if self._conflict(self.steps.force(m, s, self.g, held, *self.steps.args)):
+                if self._conflict(self.steps.force(m, s, self.clauses, held, *self.steps.args)):
                     return 0
                 grouped, starts = split(m, s, options, self.seen, self.parent)
                 if starts.shape[0] != 2:
@@ -144,7 +144,7 @@ class _Counter:
     def _branch(self, options: np.ndarray, base: int) -> int:
         """Covers with an option of the item with fewest options (one of the last cover found
         if it has one), plus those without it, until the rest is a conflict or falls apart."""
-        m, s, g = self.m, self.s, self.g
+        m, s, g = self.m, self.s, self.clauses
         total = 0
         while True:
             choices = fewest(m, s, options)
@@ -259,7 +259,7 @@ class _Counter:
         if not oracle.start():
             return None
         if differ is not None:
-            kind, oracle.g = some_false(oracle.model, oracle.s, oracle.g, differ)
+            kind, oracle.clauses = some_false(oracle.model, oracle.s, oracle.clauses, differ)
             if kind != C_NONE:
                 return None
         if self.phase is None:

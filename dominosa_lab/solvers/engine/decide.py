@@ -25,7 +25,7 @@ from dominosa_lab.solvers.engine.state import (
     F_LEARN,
     F_RESTARTS,
     F_TARGET,
-    State,
+    SearchState,
 )
 
 __all__ = ["choose", "guide", "let_go", "luby", "prefer", "restart_level", "schedule_restarts",
@@ -117,13 +117,13 @@ def restart_level(s, level):
     return True, 0
 
 
-def schedule_restarts(s: State) -> None:
+def schedule_restarts(s: SearchState) -> None:
     """The first restart after ``luby_unit`` conflicts (:data:`SETTINGS`)."""
     s.counters["restart_unit"] = s.counters["restart_budget"] = SETTINGS.luby_unit
     s.counters["restart_index"] = 1
 
 
-def prefer(s: State, options: np.ndarray) -> None:
+def prefer(s: SearchState, options: np.ndarray) -> None:
     """Make ``options`` the target phase for good: a decision makes its item's preferred option
     true first (else the most active), and the target is no longer replaced by the longest
     conflict-free assignment seen."""
@@ -132,7 +132,7 @@ def prefer(s: State, options: np.ndarray) -> None:
     s.counters["best"] = s.value.shape[0] + 1  # longer than any assignment: never replaced
 
 
-def let_go(s: State) -> None:
+def let_go(s: SearchState) -> None:
     """Drop a preferred target phase: the next conflict-free assignment longer than none (any)
     becomes the target, as before :func:`prefer`."""
     s.counters["best"] = 0

@@ -46,7 +46,7 @@ __all__ = ["BLOCKED", "CORE", "KINDS", "RULES", "SENTENCES", "Kind", "Rule", "at
 
 
 class Kind(NamedTuple):
-    """A kind of step of the engine's core: its ``code`` (in ``State.reason``, and the kind of
+    """A kind of step of the engine's core: its ``code`` (in ``SearchState.reason``, and the kind of
     its conflict), its ``name``, and its ``sentence``: the dead end it makes, as a trace says it
     ("" when it makes none)."""
 

@@ -46,7 +46,7 @@ from dominosa_lab.solvers.engine.state import (
     CoverModel,
     cover_model,
     new_clauses,
-    new_state,
+    new_search_state,
 )
 
 __all__ = ["CoverSearch"]
@@ -62,7 +62,8 @@ def _state_and_clauses() -> tuple[bytes, ...]:
     """The :func:`~dominosa_lab.solvers.engine.jit.signature` of a new state and a new clauses
     record: the same for every model (their arrays' types are fixed), so found once."""
     model = cover_model([0, 1], [0], [True])
-    return signature(new_state(model, max_nodes=None, flags=0, rule_max=None), new_clauses(1))
+    state = new_search_state(model, max_nodes=None, flags=0, rule_max=None)
+    return signature(state, new_clauses(1))
 
 
 class CoverSearch:
@@ -104,11 +105,12 @@ class CoverSearch:
         flags = ((F_TRACE if search.tracing else 0) | F_TARGET | F_MINIMIZE
                  | (F_RESTARTS | F_LEARN if learn else 0))
         events = 16 * (model.n_options + model.n_items) + 1024 if search.tracing else 2
-        self.s = new_state(model, max_nodes=search.max_nodes, flags=flags, rule_max=rule_max,
-                           events=events)
+        self.s = new_search_state(model, max_nodes=search.max_nodes, flags=flags,
+                                  rule_max=rule_max, events=events)
         self.s.counters["reduce_at"] = SETTINGS.reduce_first
         decide.schedule_restarts(self.s)
-        self.g = new_clauses(model.n_options)
+        #: The learned clauses (a :class:`~dominosa_lab.solvers.engine.state.Clauses` record).
+        self.clauses = new_clauses(model.n_options)
         self.dead = np.asarray(dead, dtype=np.int64)
         self.failed = False
         #: The conflict count at which a target phase preferred for a while is let go.
@@ -155,7 +157,7 @@ class CoverSearch:
         :func:`~dominosa_lab.solvers.engine.loop.kill` and
         :func:`~dominosa_lab.solvers.engine.loop.probe`) returns a conflict kind. False on a
         conflict."""
-        return self._settle(self._entry(kernel, *args)(self.model, self.s, self.g, *args))
+        return self._settle(self._entry(kernel, *args)(self.model, self.s, self.clauses, *args))
 
     def covers(self) -> Iterator[np.ndarray]:
         """Yield each solution as the array of its options (true options), in turn."""
@@ -167,9 +169,9 @@ class CoverSearch:
         deadline = search.deadline if search.deadline is not None else float("inf")
         run = self._entry(loop.run, deadline, SETTINGS.slice_conflicts)
         while not self._hands_over():
-            what, grown = run(self.model, self.s, self.g, deadline, self._slice())
+            what, grown = run(self.model, self.s, self.clauses, deadline, self._slice())
             if grown is not None:
-                self.g = grown
+                self.clauses = grown
             self._report()
             if what == SOLUTION:
                 yield np.flatnonzero(self.s.value == 1)
@@ -208,7 +210,8 @@ class CoverSearch:
     def _entry(self, kernel: Any, *args: Any) -> Callable[..., Any]:
         """``kernel``'s entry point for this engine's records followed by ``args``
         (:func:`~dominosa_lab.solvers.engine.jit.entry`)."""
-        return entry(kernel, self._records + signature(*args), (self.model, self.s, self.g, *args))
+        records = (self.model, self.s, self.clauses)
+        return entry(kernel, self._records + signature(*args), (*records, *args))
 
     def _settle(self, kind: int) -> bool:
         """After a level-0 step: report it; a conflict is a dead end, and there is no solution."""

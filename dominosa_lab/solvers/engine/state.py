@@ -10,7 +10,7 @@ A literal is ``2 * option + 1`` for "the option is false" and ``2 * option`` for
 Examples
 --------
 >>> m = cover_model([0, 2, 3, 4], [0, 1, 0, 1], [True, True])
->>> s = new_state(m, max_nodes=None, flags=F_LEARN, rule_max=None)
+>>> s = new_search_state(m, max_nodes=None, flags=F_LEARN, rule_max=None)
 >>> s.value.tolist(), int(s.counters[0]["uncovered"]), s.left.tolist()
 ([-1, -1, -1], 2, [2, 2])
 """
@@ -31,27 +31,27 @@ __all__ = [
     "Clauses",
     "Conflict",
     "CoverModel",
-    "State",
+    "SearchState",
     "class_items",
     "cover_model",
     "from_exact_cover",
     "new_clauses",
-    "new_state",
+    "new_search_state",
 ]
 
-# why an option got its value (State.reason); a rule's code is in its row (engine.rules)
+# why an option got its value (SearchState.reason); a rule's code is in its row (engine.rules)
 R_DEC, R_BIN, R_ALO, R_CL, R_FACT = 0, 1, 2, 3, 5
 # conflict kinds (also the value of a dead-end event); a rule's conflict is its code
 C_NONE, C_BIN, C_ALO, C_CL, C_STOP, C_KILL = 0, 1, 2, 3, 5, 6
-# events: (kind, value) pairs in State.events
+# events: (kind, value) pairs in SearchState.events
 E_CHOICE, E_PLACE, E_REMOVE, E_DEAD, E_SOLUTION, E_RESTART = 0, 1, 2, 3, 4, 5
 # what a run of the search returns
 SOLUTION, EXHAUSTED, NODE_LIMIT, TICK = 0, 1, 2, 3
 # flags (the bits of the counter ``flags``)
 F_TRACE, F_RESTARTS, F_TARGET, F_MINIMIZE, F_LEARN = 1, 2, 4, 8, 16
 
-#: The counters, budget and flags of a search: the record of ``State.counters``, one int64 field
-#: each (the kernels read ``s.counters[0].level``: numba passes the record by reference).
+#: The counters, budget and flags of a search: the record of ``SearchState.counters``, one int64
+#: field each (the kernels read ``s.counters[0].level``: numba passes the record by reference).
 COUNTERS = np.dtype([(name, np.int64) for name in (
     "trail_len",  # options on the trail
     "queue_head",  # where propagation reads the trail next
@@ -73,17 +73,17 @@ COUNTERS = np.dtype([(name, np.int64) for name in (
     "since_restart",  # conflicts since the last restart
     "max_depth",  # the most options true at once
     "best",  # options true in the target phase (the longest conflict-free assignment)
-    "n_events",  # integers logged in State.events
+    "n_events",  # integers logged in SearchState.events
     "after_solution",  # 1: a solution was returned; the next run excludes it first
     "max_nodes",  # the node budget
     "flags",  # the F_ bits
     "restart_unit",  # conflicts of Luby's unit
-    "stamp",  # the last stamp of State.level_stamp (a clause's LBD)
+    "stamp",  # the last stamp of SearchState.level_stamp (a clause's LBD)
     "silent",  # 1: probing; nothing counted or logged
     "rule_max_left",  # the rules read items with at most this many options left
     "done",  # 1: the search is over
 )], align=True)
-#: The activity bumps of ``State.increments``: of an option, of a clause.
+#: The activity bumps of ``SearchState.increments``: of an option, of a clause.
 INCREMENTS = np.dtype([("option", np.float64), ("clause", np.float64)], align=True)
 
 
@@ -145,8 +145,9 @@ class CoverModel(NamedTuple):
         return self.option_items[self.option_start[option]:self.option_start[option + 1]]
 
 
-class State(NamedTuple):
-    """The search state, changed in place by the kernels.
+class SearchState(NamedTuple):
+    """The search state, changed in place by the kernels (not the deductions' board state,
+    :class:`~dominosa_lab.logic.State`).
 
     Per option: ``value`` (-1 open, 0 false, 1 true), ``reason`` (a kind's code), ``target`` (1 in
     the target phase), ``level`` (decision level of the value), ``reason_a`` / ``reason_b`` (the
@@ -279,8 +280,8 @@ def from_exact_cover(problem: ExactCover, primary=None) -> CoverModel:
                        arrays.primary if primary is None else primary)
 
 
-def new_state(model: CoverModel, *, max_nodes: int | None, flags: int, rule_max: int | None,
-              events: int = 2) -> State:
+def new_search_state(model: CoverModel, *, max_nodes: int | None, flags: int,
+                     rule_max: int | None, events: int = 2) -> SearchState:
     """The state at the start of a search: every option open, nothing counted; room for
     ``events`` logged integers. Its arrays' types are the same for every model (those the
     kernels are compiled for); each is allocated apart (rows cut from one block cost more to
@@ -297,15 +298,16 @@ def new_state(model: CoverModel, *, max_nodes: int | None, flags: int, rule_max:
     value.fill(-1)
     cover.fill(-1)
     zeros, i8, i64, scratch = np.zeros, np.int8, np.int64, p + 8
-    return State(value=value, reason=zeros(p, i8), target=zeros(p, i8), level=zeros(p, i64),
-                 reason_a=zeros(p, i64), reason_b=zeros(p, i64), found_at=zeros(p, i64),
-                 mark=zeros(p, i64), activity=zeros(p), trail=zeros(p, i64),
-                 level_start=zeros(p + 2, i64), left=left, cover=cover, counters=counters,
-                 increments=increments, buffer=zeros(scratch, i64), learnt=zeros(scratch, i64),
-                 marked=zeros(scratch, i64), buffer2=zeros(scratch, i64),
-                 stack=zeros(scratch, i64), level_stamp=zeros(scratch, i64),
-                 choices=zeros(max(left.tolist(), default=0) + 2, i64),
-                 events=np.empty(events, i64))
+    return SearchState(value=value, reason=zeros(p, i8), target=zeros(p, i8),
+                       level=zeros(p, i64), reason_a=zeros(p, i64), reason_b=zeros(p, i64),
+                       found_at=zeros(p, i64), mark=zeros(p, i64), activity=zeros(p),
+                       trail=zeros(p, i64), level_start=zeros(p + 2, i64), left=left,
+                       cover=cover, counters=counters, increments=increments,
+                       buffer=zeros(scratch, i64), learnt=zeros(scratch, i64),
+                       marked=zeros(scratch, i64), buffer2=zeros(scratch, i64),
+                       stack=zeros(scratch, i64), level_stamp=zeros(scratch, i64),
+                       choices=zeros(max(left.tolist(), default=0) + 2, i64),
+                       events=np.empty(events, i64))
 
 
 def new_clauses(n_options: int) -> Clauses:
