@@ -12,7 +12,6 @@ from collections.abc import Iterable
 
 import numpy as np
 
-from dominosa_lab.solvers.engine import state as records
 from dominosa_lab.solvers.engine.assign import make_true, new_level
 from dominosa_lab.solvers.engine.learn import add_clause
 from dominosa_lab.solvers.engine.settings import SETTINGS
@@ -23,17 +22,15 @@ from dominosa_lab.solvers.engine.state import (
     F_TARGET,
     F_TRACE,
     R_DEC,
-    REDUCE_AT,
-    TRAIL_LEN,
     Clauses,
     CoverModel,
-    State,
+    SearchState,
     cover_model,
     new_clauses,
-    new_state,
+    new_search_state,
 )
 
-__all__ = ["clauses", "decide", "model", "no", "snapshot", "state", "store",
+__all__ = ["clauses", "counters", "decide", "model", "no", "snapshot", "state", "store",
            "trail", "yes"]
 
 def model(*options: Iterable[int], n_items: int | None = None, secondary: Iterable[int] = (),
@@ -53,21 +50,27 @@ def model(*options: Iterable[int], n_items: int | None = None, secondary: Iterab
 
 def state(m: CoverModel, *, learn: bool = True, minimize: bool = False, target: bool = False,
           restarts: bool = False, trace: bool = False, max_nodes: int | None = None,
-          rule_max: int | None = None, **scalars: int) -> State:
+          rule_max: int | None = None, **fields: int) -> SearchState:
     """The state of a search over ``m`` before it starts, with the flags named (the driver's
     store halving first at ``reduce_first`` clauses,
-    :data:`~dominosa_lab.solvers.engine.settings.SETTINGS`) and any scalar set by its lower-case
-    name (``since_restart=300``). A traced state has room
+    :data:`~dominosa_lab.solvers.engine.settings.SETTINGS`) and any counter set by its name
+    (``since_restart=300``). A traced state has room
     for a thousand events."""
     flags = ((F_LEARN if learn else 0) | (F_MINIMIZE if minimize else 0)
              | (F_TARGET if target else 0) | (F_RESTARTS if restarts else 0)
              | (F_TRACE if trace else 0))
-    s = new_state(m, max_nodes=max_nodes, flags=flags, rule_max=rule_max,
-                  events=2000 if trace else 2)
-    s.scalars[REDUCE_AT] = SETTINGS.reduce_first
-    for name, value in scalars.items():
-        s.scalars[getattr(records, name.upper())] = value
+    s = new_search_state(m, max_nodes=max_nodes, flags=flags, rule_max=rule_max,
+                         events=2000 if trace else 2)
+    s.counters["reduce_at"] = SETTINGS.reduce_first
+    for name, value in fields.items():
+        s.counters[name] = value
     return s
+
+
+def counters(s: SearchState) -> np.record:
+    """The counters of ``s``, read and written by name as the kernels do
+    (``counters(s).level``)."""
+    return s.counters.view(np.recarray)[0]
 
 
 def clauses(m: CoverModel, room: int | None = None) -> Clauses:
@@ -92,29 +95,29 @@ def no(q: int) -> int:
     return 2 * q + 1
 
 
-def store(s: State, g: Clauses, literals: Iterable[int], lbd: int = 2) -> tuple[int, Clauses]:
+def store(s: SearchState, g: Clauses, literals: Iterable[int], lbd: int = 2) -> tuple[int, Clauses]:
     """Add the clause of ``literals`` (two or more, the first two watched) to the store, as
     learning would: (its index, the store)."""
     lits = np.array(list(literals), np.int64)
     return add_clause(s, g, lits, lits.shape[0], lbd)
 
 
-def decide(m: CoverModel, s: State, q: int) -> bool:
+def decide(m: CoverModel, s: SearchState, q: int) -> bool:
     """Open a level and make option q true there as a decision (not propagated)."""
     new_level(s)
     return make_true(m, s, q, R_DEC, -1)
 
 
-def trail(s: State) -> list[int]:
+def trail(s: SearchState) -> list[int]:
     """The options on the trail, in the order they got their values."""
-    return s.trail[:s.scalars[TRAIL_LEN]].tolist()
+    return s.trail[:counters(s).trail_len].tolist()
 
 
-def snapshot(s: State) -> dict[str, list[int]]:
+def snapshot(s: SearchState) -> dict[str, list[int]]:
     """What an assignment changes and a backjump must restore: values, options left and
-    covers per item, the trail, and the scalars (the counters of nodes and backtracks aside,
+    covers per item, the trail, and the counters (but those of nodes, backtracks and depth,
     which a backjump does not take back)."""
-    scalars = s.scalars.copy()
-    scalars[[records.NODES, records.BACKTRACKS, records.MAX_DEPTH]] = 0
+    kept = [name for name in s.counters.dtype.names
+            if name not in ("nodes", "backtracks", "max_depth")]
     return {"value": s.value.tolist(), "left": s.left.tolist(), "cover": s.cover.tolist(),
-            "trail": trail(s), "scalars": scalars.tolist()}
+            "trail": trail(s), "counters": s.counters[kept].tolist()}

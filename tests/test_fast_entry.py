@@ -14,7 +14,7 @@ from dominosa_lab.core.search import Search
 from dominosa_lab.solvers.engine import search as driver
 from dominosa_lab.solvers.engine.jit import entry, signature
 from dominosa_lab.solvers.engine.settings import SETTINGS
-from dominosa_lab.solvers.engine.state import cover_model, new_clauses, new_state
+from dominosa_lab.solvers.engine.state import cover_model, new_clauses, new_search_state
 from dominosa_lab.solvers.fast.dominosa import DominosaCover, root_deductions
 
 
@@ -45,12 +45,13 @@ def test_an_entry_point_is_found_once_per_kind_of_arguments():
 @given(items=st.lists(st.lists(st.integers(0, 5), min_size=1, max_size=3, unique=True),
                       min_size=1, max_size=8),
        narrow=st.booleans(), events=st.integers(2, 100))
-def test_every_new_state_and_clauses_record_has_the_types_the_driver_keeps(items, narrow, events):
+def test_every_new_search_state_and_clauses_record_has_the_types_the_driver_keeps(items, narrow,
+                                                                                 events):
     starts = np.cumsum([0] + [len(option) for option in items])
     model = cover_model(starts, np.concatenate(items), [True] * 6)
     if narrow:  # a model built by hand with narrower integers
         model = model._replace(item_start=model.item_start.astype(np.int32))
-    state = new_state(model, max_nodes=7, flags=1, rule_max=None, events=events)
+    state = new_search_state(model, max_nodes=7, flags=1, rule_max=None, events=events)
     assert signature(state, new_clauses(len(items))) == driver._state_and_clauses()
 
 
@@ -61,7 +62,7 @@ def test_the_search_keeps_the_clauses_the_kernel_grew_between_its_returns(monkey
         engine = board.engine(Search())
         root_deductions(engine, board, probe=False)
         covers = [c.tolist() for c in islice(engine.covers(), 3)]
-        return {**engine.counters, "room": engine.g.start.shape[0]}, covers
+        return {**engine.counters, "room": engine.clauses.start.shape[0]}, covers
 
     whole = run()
     one = SETTINGS._replace(slice_conflicts=1)  # back to Python after every conflict

@@ -18,26 +18,16 @@ from hypothesis import strategies as st
 from dominosa_lab.solvers.engine.assign import backjump, make_false, make_true, new_level
 from dominosa_lab.solvers.engine.rules import BLOCKED
 from dominosa_lab.solvers.engine.state import (
-    BACKTRACKS,
     E_CHOICE,
     E_PLACE,
     E_REMOVE,
-    LEVEL,
-    MAX_DEPTH,
-    N_EVENTS,
-    N_TRUE,
-    NODES,
-    QUEUE_HEAD,
     R_ALO,
     R_BIN,
     R_CL,
     R_DEC,
     R_FACT,
-    SOLUTIONS,
-    TRAIL_LEN,
-    UNCOVERED,
 )
-from tests.cover_states import decide, model, snapshot, state, trail
+from tests.cover_states import counters, decide, model, snapshot, state, trail
 from tests.strategies import cover_models
 
 FIVE = model({0, 1}, {1, 2}, {0}, {2, 3}, {2}, secondary={3})
@@ -56,7 +46,7 @@ def test_make_true_covers_its_items_and_counts_only_the_primary_ones_covered():
     s = state(FIVE)
     make_true(FIVE, s, 3, R_DEC, -1)
     assert s.cover.tolist() == [-1, -1, 3, 3]
-    assert (s.scalars[UNCOVERED], s.scalars[N_TRUE]) == (2, 1)
+    assert (counters(s).uncovered, counters(s).n_true) == (2, 1)
 
 
 def test_make_true_leaves_the_options_left_to_its_items_as_they_were():
@@ -69,9 +59,9 @@ def test_make_true_leaves_the_options_left_to_its_items_as_they_were():
 def test_make_true_counts_a_node_and_a_deduction_as_a_choice_among_one():
     s = state(FIVE)
     make_true(FIVE, s, 2, R_DEC, -1)  # a decision: its choice is counted by the caller
-    assert (s.scalars[NODES], s.choices[1]) == (1, 0)
+    assert (counters(s).nodes, s.choices[1]) == (1, 0)
     make_true(FIVE, s, 3, R_ALO, 2)
-    assert (s.scalars[NODES], s.choices[1], s.scalars[MAX_DEPTH]) == (2, 1, 2)
+    assert (counters(s).nodes, s.choices[1], counters(s).max_depth) == (2, 1, 2)
 
 
 def test_make_true_records_how_many_solutions_were_found_before_it():
@@ -83,23 +73,23 @@ def test_make_true_records_how_many_solutions_were_found_before_it():
 def test_make_true_past_the_node_budget_refuses_and_changes_nothing():
     s = state(FIVE, max_nodes=1)
     assert make_true(FIVE, s, 2, R_DEC, -1)
-    before = snapshot(s), s.scalars[NODES], s.choices.tolist()
+    before = snapshot(s), counters(s).nodes, s.choices.tolist()
     assert not make_true(FIVE, s, 3, R_ALO, 2)
-    assert (snapshot(s), s.scalars[NODES], s.choices.tolist()) == before
+    assert (snapshot(s), counters(s).nodes, s.choices.tolist()) == before
 
 
 def test_a_silent_make_true_ignores_the_budget_and_counts_nothing():
     s = state(FIVE, max_nodes=0, silent=1)
     assert make_true(FIVE, s, 3, R_ALO, 2)
-    assert s.value[3] == 1 and s.scalars[N_TRUE] == 1 and s.scalars[UNCOVERED] == 2
-    assert (s.scalars[NODES], s.scalars[MAX_DEPTH], s.choices.sum()) == (0, 0, 0)
+    assert s.value[3] == 1 and counters(s).n_true == 1 and counters(s).uncovered == 2
+    assert (counters(s).nodes, counters(s).max_depth, s.choices.sum()) == (0, 0, 0)
 
 
 def test_a_traced_make_true_logs_a_deductions_choice_then_its_placement():
     s = state(FIVE, trace=True)
     make_true(FIVE, s, 2, R_DEC, -1)
     make_true(FIVE, s, 3, R_ALO, 2)
-    assert s.events[:s.scalars[N_EVENTS]].tolist() == [E_PLACE, 2, E_CHOICE, 1, E_PLACE, 3]
+    assert s.events[:counters(s).n_events].tolist() == [E_PLACE, 2, E_CHOICE, 1, E_PLACE, 3]
 
 
 def test_make_false_sets_the_options_value_both_reasons_and_level_and_puts_it_on_the_trail():
@@ -118,18 +108,18 @@ def test_make_false_takes_the_option_from_its_items_options_left_and_counts_noth
     make_false(FIVE, s, 1, R_FACT, -1, 0)
     assert s.left.tolist() == [2, 1, 2, 1]
     assert s.cover.tolist() == [-1, -1, -1, -1]
-    assert (s.scalars[UNCOVERED], s.scalars[N_TRUE], s.scalars[NODES]) == (3, 0, 0)
+    assert (counters(s).uncovered, counters(s).n_true, counters(s).nodes) == (3, 0, 0)
 
 
 def test_new_level_starts_the_level_at_the_end_of_the_trail():
     s = state(FIVE)
     make_false(FIVE, s, 2, R_FACT, -1, 0)
     new_level(s)
-    assert (s.scalars[LEVEL], s.level_start[1]) == (1, 1)
+    assert (counters(s).level, s.level_start[1]) == (1, 1)
     make_true(FIVE, s, 3, R_DEC, -1)
     make_false(FIVE, s, 4, R_BIN, 3, 0)
     new_level(s)
-    assert (s.scalars[LEVEL], s.level_start[2]) == (2, 3)
+    assert (counters(s).level, s.level_start[2]) == (2, 3)
 
 
 def three_levels():
@@ -152,7 +142,7 @@ def test_backjump_takes_back_the_levels_above_the_target():
     # option 0 open again, items 0 and 1 uncovered again, the trail cut where level 2 began
     assert s.value.tolist() == [-1, 0, 0, 1, 0]
     assert s.cover.tolist() == [-1, -1, 3, 3]
-    assert (trail(s), s.scalars[LEVEL], s.scalars[UNCOVERED]) == ([2, 3, 1, 4], 1, 2)
+    assert (trail(s), counters(s).level, counters(s).uncovered) == ([2, 3, 1, 4], 1, 2)
     assert snapshot(s) == at[1]
 
 
@@ -161,44 +151,44 @@ def test_backjump_to_level_zero_restores_the_options_left_and_keeps_level_zero()
     backjump(FIVE, s, 0)
     assert s.value.tolist() == [-1, -1, 0, -1, -1]
     assert s.left.tolist() == [1, 2, 3, 1]  # option 2, false at level 0, still out of item 0
-    assert (trail(s), s.scalars[LEVEL], s.scalars[N_TRUE]) == ([2], 0, 0)
+    assert (trail(s), counters(s).level, counters(s).n_true) == ([2], 0, 0)
     assert snapshot(s) == at[0]
 
 
 def test_backjump_counts_each_placement_taken_back_with_no_solution_since_as_a_backtrack():
     s, _ = three_levels()
     backjump(FIVE, s, 0)  # options 0 and 3 taken back; the false ones are no placements
-    assert s.scalars[BACKTRACKS] == 2
+    assert counters(s).backtracks == 2
 
 
 def test_backjump_counts_no_backtrack_for_a_placement_a_solution_was_found_below():
     s, _ = three_levels()
-    s.scalars[SOLUTIONS] += 1  # found with options 3 and 0 placed
+    counters(s).solutions += 1  # found with options 3 and 0 placed
     backjump(FIVE, s, 0)
-    assert s.scalars[BACKTRACKS] == 0
+    assert counters(s).backtracks == 0
 
 
 def test_a_traced_backjump_logs_the_placements_taken_back_latest_first():
     s = state(FIVE, trace=True)
     decide(FIVE, s, 3)
     decide(FIVE, s, 0)
-    start = s.scalars[N_EVENTS]
+    start = counters(s).n_events
     backjump(FIVE, s, 0)
-    assert s.events[start:s.scalars[N_EVENTS]].tolist() == [E_REMOVE, 0, E_REMOVE, 3]
+    assert s.events[start:counters(s).n_events].tolist() == [E_REMOVE, 0, E_REMOVE, 3]
 
 
 def test_backjump_moves_the_propagation_queue_back_to_the_end_of_the_trail():
     s, _ = three_levels()
-    s.scalars[QUEUE_HEAD] = s.scalars[TRAIL_LEN]  # everything propagated
+    counters(s).queue_head = counters(s).trail_len  # everything propagated
     backjump(FIVE, s, 1)
-    assert s.scalars[QUEUE_HEAD] == s.scalars[TRAIL_LEN] == 4
+    assert counters(s).queue_head == counters(s).trail_len == 4
 
 
 def test_backjump_leaves_a_propagation_queue_behind_the_target_level_where_it_is():
     s, _ = three_levels()
-    s.scalars[QUEUE_HEAD] = 1  # level 0 propagated, level 1 not yet
+    counters(s).queue_head = 1  # level 0 propagated, level 1 not yet
     backjump(FIVE, s, 1)
-    assert (s.scalars[QUEUE_HEAD], s.scalars[TRAIL_LEN]) == (1, 4)
+    assert (counters(s).queue_head, counters(s).trail_len) == (1, 4)
 
 
 steps = st.lists(st.tuples(st.sampled_from(["decide", "true", "false"]), st.integers(0, 99)),

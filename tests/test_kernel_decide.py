@@ -24,18 +24,11 @@ from dominosa_lab.solvers.engine.decide import (
 )
 from dominosa_lab.solvers.engine.settings import SETTINGS
 from dominosa_lab.solvers.engine.state import (
-    BEST,
     E_RESTART,
-    N_EVENTS,
     R_DEC,
     R_FACT,
-    RESTART_BUDGET,
-    RESTART_INDEX,
-    RESTART_UNIT,
-    RESTARTS,
-    SINCE_RESTART,
 )
-from tests.cover_states import model, state
+from tests.cover_states import counters, model, state
 
 BRANCH = model({0}, {0}, {0}, {1}, {1}, {2}, {2}, {3}, {4}, secondary={3})
 
@@ -120,11 +113,11 @@ def test_without_the_target_flag_the_target_phase_is_not_read():
 def test_a_longer_assignment_than_any_before_becomes_the_target_phase():
     s = branching(target=True)  # one option true, none seen before
     update_target(s)
-    assert np.flatnonzero(s.target).tolist() == [8] and s.scalars[BEST] == 1
+    assert np.flatnonzero(s.target).tolist() == [8] and counters(s).best == 1
     make_true(BRANCH, s, 3, R_DEC, -1)
     make_true(BRANCH, s, 5, R_DEC, -1)
     update_target(s)
-    assert np.flatnonzero(s.target).tolist() == [3, 5, 8] and s.scalars[BEST] == 3
+    assert np.flatnonzero(s.target).tolist() == [3, 5, 8] and counters(s).best == 3
 
 
 def test_an_assignment_no_longer_than_the_best_leaves_the_target_phase():
@@ -136,7 +129,7 @@ def test_an_assignment_no_longer_than_the_best_leaves_the_target_phase():
 def test_without_the_target_flag_no_assignment_becomes_the_target_phase():
     s = branching()
     update_target(s)
-    assert not s.target.any() and s.scalars[BEST] == 0
+    assert not s.target.any() and counters(s).best == 0
 
 
 def test_a_preferred_phase_is_the_target_and_no_assignment_replaces_it():
@@ -168,49 +161,49 @@ def test_a_phase_let_go_is_replaced_by_the_next_assignment():
 def test_schedule_restarts_sets_the_first_restart_after_one_luby_unit_of_conflicts():
     s = state(BRANCH, restarts=True)
     schedule_restarts(s)
-    assert (s.scalars[RESTART_UNIT], s.scalars[RESTART_BUDGET], s.scalars[RESTART_INDEX]) == \
+    assert (counters(s).restart_unit, counters(s).restart_budget, counters(s).restart_index) == \
         (SETTINGS.luby_unit, SETTINGS.luby_unit, 1)
 
 
 def test_no_restart_before_its_budget_of_conflicts_is_spent():
     s = state(BRANCH, restarts=True)
     schedule_restarts(s)
-    s.scalars[SINCE_RESTART] = SETTINGS.luby_unit - 1
+    counters(s).since_restart = SETTINGS.luby_unit - 1
     assert restart_level(s, 3) == (False, 3)
-    assert s.scalars[RESTARTS] == 0
+    assert counters(s).restarts == 0
 
 
 def test_no_restart_without_the_restart_flag():
     s = state(BRANCH)
     schedule_restarts(s)
-    s.scalars[SINCE_RESTART] = SETTINGS.luby_unit
+    counters(s).since_restart = SETTINGS.luby_unit
     assert restart_level(s, 3) == (False, 3)
 
 
 def test_no_restart_for_a_clause_that_asserts_at_level_zero():
     s = state(BRANCH, restarts=True)
     schedule_restarts(s)
-    s.scalars[SINCE_RESTART] = SETTINGS.luby_unit
+    counters(s).since_restart = SETTINGS.luby_unit
     assert restart_level(s, 0) == (False, 0)
-    assert (s.scalars[RESTARTS], s.scalars[SINCE_RESTART]) == (0, SETTINGS.luby_unit)
+    assert (counters(s).restarts, counters(s).since_restart) == (0, SETTINGS.luby_unit)
 
 
 def test_a_restart_due_goes_to_level_zero_counted_logged_and_with_the_next_one_scheduled():
     s = state(BRANCH, restarts=True, trace=True)
     schedule_restarts(s)
-    s.scalars[SINCE_RESTART] = SETTINGS.luby_unit
+    counters(s).since_restart = SETTINGS.luby_unit
     assert restart_level(s, 3) == (True, 0)
-    assert (s.scalars[RESTARTS], s.scalars[RESTART_INDEX], s.scalars[SINCE_RESTART]) == (1, 2, 0)
-    assert s.scalars[RESTART_BUDGET] == SETTINGS.luby_unit * luby(2)
-    assert s.events[:s.scalars[N_EVENTS]].tolist() == [E_RESTART, 0]
+    assert (counters(s).restarts, counters(s).restart_index, counters(s).since_restart) == (1, 2, 0)
+    assert counters(s).restart_budget == SETTINGS.luby_unit * luby(2)
+    assert s.events[:counters(s).n_events].tolist() == [E_RESTART, 0]
 
 
 def test_the_restarts_budgets_follow_lubys_sequence_in_units():
     s = state(BRANCH, restarts=True)
     schedule_restarts(s)
-    budgets = [int(s.scalars[RESTART_BUDGET])]
+    budgets = [int(counters(s).restart_budget)]
     for _ in range(30):
-        s.scalars[SINCE_RESTART] = s.scalars[RESTART_BUDGET]
+        counters(s).since_restart = counters(s).restart_budget
         restart_level(s, 1)
-        budgets.append(int(s.scalars[RESTART_BUDGET]))
+        budgets.append(int(counters(s).restart_budget))
     assert budgets == [SETTINGS.luby_unit * luby(i) for i in range(1, 32)]

@@ -30,16 +30,11 @@ from dominosa_lab.solvers.engine.learn import analyze, learn, reduce
 from dominosa_lab.solvers.engine.propagate import propagate
 from dominosa_lab.solvers.engine.state import (
     C_ALO,
-    CLAUSE_BUMP,
-    LEVEL,
-    LIVE_CLAUSES,
-    N_CLAUSES,
-    N_LITERALS,
     R_CL,
     R_FACT,
-    RESTARTS,
+    Conflict,
 )
-from tests.cover_states import clauses, decide, model, no, state, store, trail, yes
+from tests.cover_states import clauses, counters, decide, model, no, state, store, trail, yes
 
 CHAIN = model({0}, {0, 1}, {2}, {2, 3}, {3, 4}, {1, 4}, {1, 4}, {5}, {5})
 #: The clause learned from :data:`CHAIN`'s conflict: "4 is false or 1 is true", the UIP first.
@@ -53,14 +48,14 @@ def chain_conflict(decisions=(0, 7, 2), **flags):
     for q in decisions:
         decide(CHAIN, s, q)
         conflict = propagate(CHAIN, s, g)
-    assert conflict == (C_ALO, 1, 0)
+    assert conflict == Conflict(C_ALO, at=1, option=0)
     return s, g, conflict
 
 
 def test_analysis_learns_the_first_uip_clause_and_the_level_it_asserts_at():
     s, g, conflict = chain_conflict()
     assert trail(s) == [0, 1, 7, 8, 2, 3, 4, 5, 6]
-    n, level, lbd = analyze(CHAIN, s, g, *conflict)
+    n, level, lbd = analyze(CHAIN, s, g, conflict)
     assert s.learnt[:n].tolist() == CHAIN_CLAUSE
     assert (level, lbd) == (1, 2)
 
@@ -68,20 +63,20 @@ def test_analysis_learns_the_first_uip_clause_and_the_level_it_asserts_at():
 def test_the_clause_asserts_at_the_highest_level_of_its_other_literals():
     # option 7 first, then option 0: option 1 is false at level 2, and the clause asserts there
     s, g, conflict = chain_conflict(decisions=(7, 0, 2))
-    n, level, _ = analyze(CHAIN, s, g, *conflict)
+    n, level, _ = analyze(CHAIN, s, g, conflict)
     assert s.learnt[:n].tolist() == CHAIN_CLAUSE and level == 2
-    learn(CHAIN, s, g, *conflict)
-    assert s.scalars[LEVEL] == 2 and trail(s) == [7, 8, 0, 1, 4]
+    learn(CHAIN, s, g, conflict)
+    assert counters(s).level == 2 and trail(s) == [7, 8, 0, 1, 4]
 
 
 def test_analysis_bumps_the_options_it_reads_and_clears_its_marks():
     # it reads J's options 1, 5 and 6, then option 4 (their reason); not options 2 and 3,
     # behind the UIP, nor the levels' other options
     s, g, conflict = chain_conflict()
-    analyze(CHAIN, s, g, *conflict)
+    analyze(CHAIN, s, g, conflict)
     assert np.flatnonzero(s.activity).tolist() == [1, 4, 5, 6]
     assert not s.mark.any()
-    assert s.increments.tolist() == [1 / 0.95, 1 / 0.999]
+    assert s.increments.tolist() == [(1 / 0.95, 1 / 0.999)]
 
 
 #: Minimisation. Items: P = 0, J = 1, R = 2, T = 3. Options: 0 = {P}, 1 = {P, J}, 2 = {J},
@@ -102,7 +97,7 @@ def mini_clause(minimize: bool) -> tuple[list[int], int, int]:
     decide(MINI, s, 0)
     propagate(MINI, s, g)
     decide(MINI, s, 5)
-    n, level, lbd = analyze(MINI, s, g, *propagate(MINI, s, g))
+    n, level, lbd = analyze(MINI, s, g, propagate(MINI, s, g))
     return s.learnt[:n].tolist(), level, lbd
 
 
@@ -116,19 +111,19 @@ def test_minimisation_drops_a_literal_implied_by_the_other_literals():
 
 def test_learn_jumps_back_to_the_clauses_level_and_asserts_its_first_literal_there():
     s, g, conflict = chain_conflict()
-    ok, g = learn(CHAIN, s, g, *conflict)
-    assert ok and s.scalars[LEVEL] == 1
+    ok, g = learn(CHAIN, s, g, conflict)
+    assert ok and counters(s).level == 1
     assert trail(s) == [0, 1, 4]  # level 2 taken back with level 3
     assert (s.value[4], s.reason[4], s.reason_a[4], s.level[4]) == (0, R_CL, 0, 1)
 
 
 def test_learn_stores_the_clause_with_its_lbd_and_watches_its_first_two_literals():
     s, g, conflict = chain_conflict()
-    _, g = learn(CHAIN, s, g, *conflict)
-    assert (s.scalars[N_CLAUSES], s.scalars[LIVE_CLAUSES], s.scalars[N_LITERALS]) == (1, 1, 2)
+    _, g = learn(CHAIN, s, g, conflict)
+    assert (counters(s).n_clauses, counters(s).live_clauses, counters(s).n_literals) == (1, 1, 2)
     assert g.literals[g.start[0]:g.start[0] + g.length[0]].tolist() == CHAIN_CLAUSE
     assert (g.lbd[0], g.deleted[0]) == (2, 0)
-    assert g.activity[0] == s.increments[CLAUSE_BUMP]  # as active as a clause just used
+    assert g.activity[0] == s.increments["clause"][0]  # as active as a clause just used
     assert g.watch_literal[:2].tolist() == CHAIN_CLAUSE
     assert (g.watch_head[no(4)], g.watch_head[yes(1)]) == (0, 1)
 
@@ -136,7 +131,7 @@ def test_learn_stores_the_clause_with_its_lbd_and_watches_its_first_two_literals
 def test_the_learned_clause_propagates_from_then_on():
     # back at level 0, option 1 false: the clause makes option 4 false
     s, g, conflict = chain_conflict()
-    _, g = learn(CHAIN, s, g, *conflict)
+    _, g = learn(CHAIN, s, g, conflict)
     backjump(CHAIN, s, 0)
     make_false(CHAIN, s, 1, R_FACT, -1, 0)
     propagate(CHAIN, s, g)
@@ -150,17 +145,17 @@ def test_a_conflict_whose_clause_is_one_literal_is_learned_as_a_fact_at_level_ze
     propagate(CHAIN, s, g)
     decide(CHAIN, s, 2)
     conflict = propagate(CHAIN, s, g)
-    ok, g = learn(CHAIN, s, g, *conflict)
-    assert ok and s.scalars[LEVEL] == 0 and s.scalars[N_CLAUSES] == 0
+    ok, g = learn(CHAIN, s, g, conflict)
+    assert ok and counters(s).level == 0 and counters(s).n_clauses == 0
     assert (s.value[4], s.reason[4], s.level[4]) == (0, R_FACT, 0)
 
 
 def test_a_restart_due_takes_the_search_to_level_zero_with_the_clause_stored_not_asserted():
     s, g, conflict = chain_conflict(restarts=True, restart_unit=300, restart_budget=300,
                                     restart_index=1, since_restart=300)
-    ok, g = learn(CHAIN, s, g, *conflict)
-    assert ok and s.scalars[LEVEL] == 0 and trail(s) == []
-    assert s.scalars[N_CLAUSES] == 1 and s.scalars[RESTARTS] == 1
+    ok, g = learn(CHAIN, s, g, conflict)
+    assert ok and counters(s).level == 0 and trail(s) == []
+    assert counters(s).n_clauses == 1 and counters(s).restarts == 1
 
 
 def test_add_clause_grows_the_store_past_its_room_and_keeps_every_clause():
@@ -170,7 +165,7 @@ def test_add_clause_grows_the_store_past_its_room_and_keeps_every_clause():
     for k in range(300):
         c, g = store(s, g, [no(k), no(k + 1), no(k + 2)], lbd=3)
         assert c == k
-    assert g.start.shape[0] > 256 and s.scalars[N_CLAUSES] == 300
+    assert g.start.shape[0] > 256 and counters(s).n_clauses == 300
     assert all(g.literals[g.start[k]:g.start[k] + g.length[k]].tolist()
                == [no(k), no(k + 1), no(k + 2)] for k in range(300))
     watching = []  # the slots watching "option 1 false": clause 0's second, clause 1's first
@@ -190,7 +185,7 @@ def stored(lbds, activities=None):
         _, g = store(s, g, [no(k), no(k + 1)], lbd=lbd)
         if activities is not None:
             g.activity[k] = activities[k]
-    s.scalars[LIVE_CLAUSES] = len(lbds)
+    counters(s).live_clauses = len(lbds)
     return m, s, g
 
 
@@ -198,7 +193,7 @@ def test_reduce_deletes_the_half_of_the_clauses_with_the_highest_lbd():
     _, s, g = stored([3, 6, 4, 5])
     reduce(s, g)
     assert g.deleted[:4].tolist() == [0, 1, 0, 1]
-    assert s.scalars[LIVE_CLAUSES] == 2
+    assert counters(s).live_clauses == 2
 
 
 def test_reduce_deletes_half_of_an_odd_number_of_clauses_rounded_down():
@@ -232,8 +227,8 @@ def test_reduce_keeps_a_clause_that_is_the_reason_of_a_value():
 def test_reduce_does_not_count_a_deleted_clause_again():
     _, s, g = stored([5, 5, 5, 5, 5], activities=[1.0, 2.0, 3.0, 4.0, 5.0])
     g.deleted[0] = 1
-    s.scalars[LIVE_CLAUSES] = 4
+    counters(s).live_clauses = 4
     reduce(s, g)  # candidates 1-4: clauses 1 and 2 go
     assert g.deleted[:5].tolist() == [1, 1, 1, 0, 0]
-    assert s.scalars[LIVE_CLAUSES] == 2
+    assert counters(s).live_clauses == 2
 

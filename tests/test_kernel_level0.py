@@ -12,8 +12,8 @@ import numpy as np
 
 from dominosa_lab.solvers.engine.loop import start
 from dominosa_lab.solvers.engine.rules import BLOCKED
-from dominosa_lab.solvers.engine.state import C_ALO, C_NONE, LEVEL, R_ALO, R_BIN, R_FACT
-from tests.cover_states import clauses, model, state
+from dominosa_lab.solvers.engine.state import C_ALO, C_NONE, R_ALO, R_BIN, R_FACT
+from tests.cover_states import clauses, counters, model, state
 
 HALVES = model({0, 1}, {2, 3}, {0}, {2}, {1}, {3})
 NONE = np.zeros(0, np.int64)
@@ -23,7 +23,7 @@ def test_start_makes_the_dead_options_false_at_level_zero_and_propagates():
     s, g = state(HALVES), clauses(HALVES)
     assert start(HALVES, s, g, np.array([0])) == C_NONE
     assert (s.value[0], s.reason[0], s.level[0]) == (0, R_FACT, 0)
-    assert s.value[[2, 4]].tolist() == [1, 1] and s.scalars[LEVEL] == 0
+    assert s.value[[2, 4]].tolist() == [1, 1] and counters(s).level == 0
 
 
 def test_start_makes_the_single_option_of_an_item_true():

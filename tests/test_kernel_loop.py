@@ -23,24 +23,15 @@ from dominosa_lab.solvers.engine.loop import run, start
 from dominosa_lab.solvers.engine.propagate import propagate
 from dominosa_lab.solvers.engine.state import (
     C_NONE,
-    CONFLICTS,
-    DONE,
     EXHAUSTED,
-    LEVEL,
-    N_CLAUSES,
     NODE_LIMIT,
-    NODES,
     R_CL,
     R_FACT,
-    RESTART_BUDGET,
-    RESTART_UNIT,
-    RESTARTS,
     SOLUTION,
     TICK,
-    TRAIL_LEN,
     CoverModel,
 )
-from tests.cover_states import clauses, decide, model, state, store, trail, yes
+from tests.cover_states import clauses, counters, decide, model, state, store, trail, yes
 from tests.strategies import cover_models, domino_grids
 from tests.test_kernel_level0 import HALVES, NONE
 
@@ -56,7 +47,7 @@ def searching(m: CoverModel, learn: bool = True, restart_unit: int | None = None
         clauses(m)
     schedule_restarts(s)
     if restart_unit is not None:
-        s.scalars[[RESTART_UNIT, RESTART_BUDGET]] = restart_unit
+        counters(s).restart_unit = counters(s).restart_budget = restart_unit
     return s, g, start(m, s, g, NONE)
 
 
@@ -114,7 +105,7 @@ def test_run_lists_every_cover_once_then_says_exhausted(learn):
 def test_after_the_last_cover_everything_is_taken_back_and_run_stays_exhausted(learn):
     s, g, _ = searching(HALVES, learn)
     every_cover(HALVES, s, g)
-    assert (s.value == -1).all() and trail(s) == [] and s.scalars[DONE] == 1
+    assert (s.value == -1).all() and trail(s) == [] and counters(s).done == 1
     assert run(HALVES, s, g, FOREVER, 1 << 40)[0] == EXHAUSTED
 
 
@@ -149,7 +140,7 @@ def test_a_search_restarting_after_every_conflict_still_refutes_a_grid_of_odd_si
               *[{5 * r + c, 5 * r + c + 5} for r in range(4) for c in range(5)])
     s, g, _ = searching(m, restart_unit=1)
     assert every_cover(m, s, g) == []
-    assert s.scalars[RESTARTS] > 0
+    assert counters(s).restarts > 0
 
 
 #: The conflict of ``test_kernel_learn``: options 0 = {0}, 1 = {0, 1}, 2 = {2}, 3 = {2, 3},
@@ -170,29 +161,29 @@ def chain_conflict(learn: bool):
 
 def test_without_learning_a_conflict_makes_the_last_decision_false_one_level_up():
     s = chain_conflict(learn=False)
-    assert s.scalars[LEVEL] == 2 and trail(s) == [0, 1, 7, 8, 2]
+    assert counters(s).level == 2 and trail(s) == [0, 1, 7, 8, 2]
     assert (s.value[2], s.reason[2], s.level[2]) == (0, R_FACT, 2)
-    assert s.scalars[N_CLAUSES] == 0
+    assert counters(s).n_clauses == 0
 
 
 def test_with_learning_a_conflict_jumps_back_to_its_learned_clause_level():
     s = chain_conflict(learn=True)
-    assert s.scalars[LEVEL] == 1 and trail(s)[:3] == [0, 1, 4]
+    assert counters(s).level == 1 and trail(s)[:3] == [0, 1, 4]
     assert (s.value[4], s.reason[4], s.level[4]) == (0, R_CL, 1)
-    assert s.scalars[N_CLAUSES] == 1
+    assert counters(s).n_clauses == 1
 
 
 def test_a_node_budget_spent_gives_node_limit_at_the_budget():
     s, g, _ = searching(HALVES, max_nodes=1)
     what, _ = run(HALVES, s, g, FOREVER, 1 << 40)
-    assert what == NODE_LIMIT and s.scalars[NODES] == 1
+    assert what == NODE_LIMIT and counters(s).nodes == 1
 
 
 def test_a_deadline_passed_gives_tick_at_once_with_nothing_done():
     s, g, _ = searching(HALVES)
     what, _ = run(HALVES, s, g, time.perf_counter() - 1.0, 1 << 40)
     assert what == TICK
-    assert (s.scalars[NODES], s.scalars[TRAIL_LEN], s.scalars[LEVEL]) == (0, 0, 0)
+    assert (counters(s).nodes, counters(s).trail_len, counters(s).level) == (0, 0, 0)
 
 
 def test_a_slice_of_conflicts_spent_gives_tick_and_the_next_run_goes_on_from_there():
@@ -200,8 +191,8 @@ def test_a_slice_of_conflicts_spent_gives_tick_and_the_next_run_goes_on_from_the
     s, g, kind = searching(TRIANGLE)
     assert kind == C_NONE
     what, g = step(TRIANGLE, s, g, FOREVER, 1)
-    assert what == TICK and s.scalars[CONFLICTS] == 1
-    assert run(TRIANGLE, s, g, FOREVER, 1)[0] == EXHAUSTED and s.scalars[CONFLICTS] == 2
+    assert what == TICK and counters(s).conflicts == 1
+    assert run(TRIANGLE, s, g, FOREVER, 1)[0] == EXHAUSTED and counters(s).conflicts == 2
 
 
 def test_run_hands_back_no_store_while_it_has_room():

@@ -1,6 +1,6 @@
 """Unit propagation (``propagate``), one kind of step at a time: an item's last option, the
 options sharing an item with a true one, a learned clause left with one literal, the
-blocked-option rule; and each kind of conflict, with the ``(kind, a, b)`` it returns.
+blocked-option rule; and each kind of conflict, with the ``Conflict`` it returns.
 
 Each test sets values on the trail with ``make_true`` / ``make_false`` (not propagated), then
 propagates once: the queue is everything set since the last propagation.
@@ -17,17 +17,16 @@ from dominosa_lab.solvers.engine.state import (
     C_ALO,
     C_BIN,
     C_CL,
-    C_NONE,
     C_STOP,
-    QUEUE_HEAD,
+    NO_CONFLICT,
     R_ALO,
     R_BIN,
     R_CL,
     R_DEC,
     R_FACT,
-    TRAIL_LEN,
+    Conflict,
 )
-from tests.cover_states import clauses, decide, model, no, state, store, trail, yes
+from tests.cover_states import clauses, counters, decide, model, no, state, store, trail, yes
 
 #: Item 0 with options 1 and 2; item 1 with option 0 alone (numbered apart from the items).
 EITHER = model({1}, {0}, {0})
@@ -62,7 +61,7 @@ def ruled_out(s) -> list[int]:
 def test_an_item_left_with_one_option_makes_it_true_for_that_item():
     s, g = state(EITHER), clauses(EITHER)
     make_false(EITHER, s, 1, R_FACT, -1, 0)
-    assert propagate(EITHER, s, g) == (C_NONE, 0, 0)
+    assert propagate(EITHER, s, g) == NO_CONFLICT
     assert (s.value[2], s.reason[2], s.reason_a[2]) == (1, R_ALO, 0)
     assert s.value[0] == -1  # item 1 lost no option: not read
 
@@ -71,14 +70,14 @@ def test_a_secondary_item_left_with_one_option_forces_nothing():
     m = model({0}, {0}, secondary={0})
     s, g = state(m), clauses(m)
     make_false(m, s, 1, R_FACT, -1, 0)
-    assert propagate(m, s, g) == (C_NONE, 0, 0)
+    assert propagate(m, s, g) == NO_CONFLICT
     assert s.value.tolist() == [-1, 0]
 
 
 def test_a_true_option_makes_every_option_sharing_an_item_with_it_false_because_of_it():
     s, g = state(WIDE), clauses(WIDE)
     decide(WIDE, s, 0)
-    assert propagate(WIDE, s, g) == (C_NONE, 0, 0)
+    assert propagate(WIDE, s, g) == NO_CONFLICT
     assert s.value.tolist() == [1, 0, 0, 0]
     assert s.reason[1:].tolist() == [R_BIN] * 3 and s.reason_a[1:].tolist() == [0] * 3
     assert s.level[1:].tolist() == [1] * 3
@@ -90,7 +89,7 @@ def test_propagation_runs_to_a_fixed_point_with_the_whole_trail_read():
     make_false(WIDE, s, 1, R_FACT, -1, 0)
     propagate(WIDE, s, g)
     assert trail(s) == [1, 0, 2, 3]
-    assert s.scalars[QUEUE_HEAD] == s.scalars[TRAIL_LEN] == 4
+    assert counters(s).queue_head == counters(s).trail_len == 4
 
 
 def test_a_learned_clause_left_with_one_false_literal_open_makes_its_option_false():
@@ -99,7 +98,7 @@ def test_a_learned_clause_left_with_one_false_literal_open_makes_its_option_fals
     _, g = store(s, g, [no(2), no(5)])
     c, g = store(s, g, [no(0), no(1)])
     decide(APART, s, 0)
-    assert propagate(APART, s, g) == (C_NONE, 0, 0)
+    assert propagate(APART, s, g) == NO_CONFLICT
     assert (s.value[1], s.reason[1], s.reason_a[1]) == (0, R_CL, c) == (0, R_CL, 1)
 
 
@@ -117,7 +116,7 @@ def test_a_learned_clause_with_another_literal_open_moves_its_watch_and_forces_n
     s, g = state(APART), clauses(APART)
     c, g = store(s, g, [no(0), no(1), no(2)])
     decide(APART, s, 0)
-    assert propagate(APART, s, g) == (C_NONE, 0, 0)
+    assert propagate(APART, s, g) == NO_CONFLICT
     assert s.value.tolist() == [1, -1, -1, 0, -1, -1]
     # the watch of "option 0 false" (slot 2c) now watches "option 2 false", at its list's head
     assert (g.watch_literal[2 * c], g.watch_head[no(2)], g.watch_head[no(0)]) == (no(2), 0, -1)
@@ -128,7 +127,7 @@ def test_a_satisfied_learned_clause_forces_nothing():
     _, g = store(s, g, [no(0), no(1)])
     make_false(APART, s, 1, R_FACT, -1, 0)
     decide(APART, s, 0)
-    assert propagate(APART, s, g) == (C_NONE, 0, 0)
+    assert propagate(APART, s, g) == NO_CONFLICT
     assert s.value[[0, 1, 2, 5]].tolist() == [1, 0, -1, -1]
 
 
@@ -144,7 +143,7 @@ def test_a_deleted_learned_clause_forces_nothing():
 def test_the_blocked_option_rule_makes_false_an_option_clashing_with_every_option_left():
     s, g = state(BLOCK), clauses(BLOCK)
     make_false(BLOCK, s, 2, R_FACT, -1, 0)
-    assert propagate(BLOCK, s, g) == (C_NONE, 0, 0)
+    assert propagate(BLOCK, s, g) == NO_CONFLICT
     # reason: item 0 (reason_a), the option ruled out (reason_b); then item 2 takes option 4
     assert (s.value[3], s.reason[3], s.reason_a[3], s.reason_b[3]) == (0, BLOCKED.code, 0, 3)
     assert ruled_out(s) == [3]
@@ -154,7 +153,7 @@ def test_the_blocked_option_rule_makes_false_an_option_clashing_with_every_optio
 def test_the_blocked_option_rule_reads_a_class_through_option_lists():
     s, g = state(DOMINOES), clauses(DOMINOES)
     make_false(DOMINOES, s, 2, R_FACT, -1, 0)
-    assert propagate(DOMINOES, s, g) == (C_NONE, 0, 0)
+    assert propagate(DOMINOES, s, g) == NO_CONFLICT
     assert (s.value[3], s.reason[3], s.reason_a[3], s.reason_b[3]) == (0, BLOCKED.code, 4, 3)
     # the rest follows: square 3 takes placement 5, which leaves placement 4 out (domino 5),
     # square 0 takes placement 0, which leaves placement 1 out, and square 2 takes placement 6
@@ -180,7 +179,7 @@ def test_an_item_with_no_option_left_is_a_conflict_at_that_item():
     s, g = state(EITHER), clauses(EITHER)
     make_false(EITHER, s, 1, R_FACT, -1, 0)
     make_false(EITHER, s, 2, R_FACT, -1, 0)
-    assert propagate(EITHER, s, g) == (C_ALO, 0, 0)
+    assert propagate(EITHER, s, g) == Conflict(C_ALO, at=0, option=0)
 
 
 def test_two_true_options_sharing_an_item_are_a_conflict_between_them():
@@ -188,7 +187,7 @@ def test_two_true_options_sharing_an_item_are_a_conflict_between_them():
     s, g = state(m), clauses(m)
     make_true(m, s, 0, R_DEC, -1)
     make_true(m, s, 1, R_DEC, -1)
-    assert propagate(m, s, g) == (C_BIN, 0, 1)
+    assert propagate(m, s, g) == Conflict(C_BIN, at=0, option=1)
 
 
 def test_a_learned_clause_with_every_literal_false_is_a_conflict_at_that_clause():
@@ -197,18 +196,18 @@ def test_a_learned_clause_with_every_literal_false_is_a_conflict_at_that_clause(
     _, g = store(s, g, [no(0), no(1)])
     make_true(APART, s, 0, R_DEC, -1)
     make_true(APART, s, 1, R_DEC, -1)
-    assert propagate(APART, s, g) == (C_CL, 1, 0)
+    assert propagate(APART, s, g) == Conflict(C_CL, at=1, option=0)
 
 
 def test_the_blocked_option_rule_ruling_out_a_true_option_is_a_conflict_at_item_and_option():
     s, g = state(BLOCK), clauses(BLOCK)
     make_false(BLOCK, s, 2, R_FACT, -1, 0)
     make_true(BLOCK, s, 3, R_DEC, -1)
-    assert propagate(BLOCK, s, g) == (BLOCKED.code, 0, 3)
+    assert propagate(BLOCK, s, g) == Conflict(BLOCKED.code, at=0, option=3)
 
 
 def test_an_items_last_option_past_the_node_budget_stops_propagation():
     s, g = state(EITHER, max_nodes=0), clauses(EITHER)
     make_false(EITHER, s, 1, R_FACT, -1, 0)
-    assert propagate(EITHER, s, g) == (C_STOP, 0, 0)
+    assert propagate(EITHER, s, g) == Conflict(C_STOP, 0, 0)
     assert s.value.tolist() == [-1, 0, -1]

@@ -28,11 +28,21 @@ from dominosa_lab.solvers.engine.rules import (
     reason_of,
 )
 from dominosa_lab.solvers.engine.search import CoverSearch
-from dominosa_lab.solvers.engine.state import C_ALO, C_BIN, C_CL, C_KILL, C_NONE, C_STOP, R_FACT
+from dominosa_lab.solvers.engine.state import (
+    C_ALO,
+    C_BIN,
+    C_CL,
+    C_KILL,
+    C_NONE,
+    C_STOP,
+    NO_CONFLICT,
+    R_FACT,
+    Conflict,
+)
 from tests.cover_states import model, state
 
 #: Each kernel of a rule's row and how many arguments the engine calls it with.
-ARGUMENTS = {"fires": 3, "apply": 4, "reason": 4, "conflict": 5, "start": 3}
+ARGUMENTS = {"fires": 3, "apply": 4, "reason": 4, "conflict": 4, "start": 3}
 #: The conflicts of the engine's core.
 CORE_CONFLICTS = (C_BIN, C_ALO, C_CL, C_KILL)
 
@@ -91,7 +101,7 @@ def test_every_conflict_of_the_core_has_a_sentence(code):
 def test_fire_returns_the_conflict_of_the_rule_that_rules_out_a_true_option():
     s = state(CLASH)
     s.value[2] = 1
-    assert fire(CLASH, s, 0) == (BLOCKED.code, 0, 2)
+    assert fire(CLASH, s, 0) == Conflict(BLOCKED.code, at=0, option=2)
 
 
 def test_a_rule_reason_is_rebuilt_by_its_row():
@@ -102,14 +112,15 @@ def test_a_rule_reason_is_rebuilt_by_its_row():
               rule=[1, -1, -1, -1])
     s, buf = state(m), np.zeros(8, np.int64)
     make_false(m, s, 2, R_FACT, -1, 0)
-    assert fire(m, s, 0) == (C_NONE, 0, 0)
+    assert fire(m, s, 0) == NO_CONFLICT
     assert (s.value[3], s.reason[3]) == (0, BLOCKED.code)
     assert buf[:reason_of(m, s, 3, buf)].tolist() == [2]
 
 
 def test_no_row_rebuilds_the_clause_of_a_core_conflict():
     s, buf = state(CLASH), np.zeros(8, np.int64)
-    assert [clause_of(CLASH, s, code, 0, 0, buf) for code in CORE_CONFLICTS] == [0, 0, 0, 0]
+    assert [clause_of(CLASH, s, Conflict(code, 0, 0), buf) for code in CORE_CONFLICTS] == \
+        [0, 0, 0, 0]
 
 
 def test_a_trace_says_a_rule_dead_end_in_its_row_sentence():

@@ -25,20 +25,15 @@ from dominosa_lab.solvers.engine.split import (
     split,
 )
 from dominosa_lab.solvers.engine.state import (
-    BACKTRACKS,
     C_ALO,
     C_CL,
     C_NONE,
-    LEVEL,
-    N_CLAUSES,
-    NODES,
     R_ALO,
     R_BIN,
     R_DEC,
     R_FACT,
-    SOLUTIONS,
 )
-from tests.cover_states import clauses, model, no, state, trail
+from tests.cover_states import clauses, counters, model, no, state, trail
 
 HALVES = model({0, 1}, {2, 3}, {0}, {2}, {1}, {3})
 #: Item 0 with options 0, 1 and 2, item 1 with options 2 and 3: options 0 = {0}, 1 = {0},
@@ -108,7 +103,7 @@ def test_fewest_gives_the_first_option_alone_when_the_options_cover_no_primary_i
 def test_assume_makes_the_option_true_at_a_new_level_as_a_choice_and_propagates():
     s, g = state(HALVES), clauses(HALVES)
     assert assume(HALVES, s, g, 0, 2) == C_NONE
-    assert s.scalars[LEVEL] == 1 and s.choices[2] == 1
+    assert counters(s).level == 1 and s.choices[2] == 1
     assert (s.value[0], s.reason[0], s.level[0]) == (1, R_DEC, 1)
     assert s.value.tolist() == [1, -1, 0, -1, 0, -1]  # options 2 and 4 share its items
 
@@ -140,7 +135,7 @@ def test_a_refutation_whose_consequences_conflict_is_counted_as_a_dead_end():
 def test_force_makes_every_open_option_given_true_at_a_new_level_as_deductions():
     s, g = state(HALVES), clauses(HALVES)
     assert force(HALVES, s, g, np.array([0, 3])) == C_NONE
-    assert s.scalars[LEVEL] == 1 and s.level[[0, 3]].tolist() == [1, 1]
+    assert counters(s).level == 1 and s.level[[0, 3]].tolist() == [1, 1]
     assert s.reason[[0, 3]].tolist() == [R_FACT, R_FACT]
     # then option 1 shares item 2 with option 3, and item 3 takes option 5
     assert s.value.tolist() == [1, 0, 0, 1, 0, 1]
@@ -166,20 +161,20 @@ def assumed_twice():
 def test_retract_takes_back_every_value_above_the_level():
     s = assumed_twice()
     retract(HALVES, s, 1, False)
-    assert s.scalars[LEVEL] == 1
+    assert counters(s).level == 1
     assert s.value.tolist() == [1, -1, 0, -1, 0, -1]
 
 
 def test_retract_with_covers_found_below_counts_a_solution_and_no_backtrack():
     s = assumed_twice()
     retract(HALVES, s, 0, True)
-    assert (s.scalars[SOLUTIONS], s.scalars[BACKTRACKS], s.scalars[NODES]) == (1, 0, 2)
+    assert (counters(s).solutions, counters(s).backtracks, counters(s).nodes) == (1, 0, 2)
 
 
 def test_retract_with_no_cover_found_below_counts_each_placement_taken_back_as_a_backtrack():
     s = assumed_twice()
     retract(HALVES, s, 0, False)
-    assert (s.scalars[SOLUTIONS], s.scalars[BACKTRACKS]) == (0, 2)
+    assert (counters(s).solutions, counters(s).backtracks) == (0, 2)
 
 
 def test_open_level_opens_a_level_and_gives_its_number():
@@ -191,7 +186,7 @@ def test_some_false_stores_the_clause_over_the_open_options_for_good():
     s, g = state(HALVES), clauses(HALVES)
     make_true(HALVES, s, 1, R_FACT, -1)
     kind, g = some_false(HALVES, s, g, np.array([0, 1, 4]))
-    assert kind == C_NONE and s.scalars[N_CLAUSES] == 1
+    assert kind == C_NONE and counters(s).n_clauses == 1
     assert g.literals[:g.length[0]].tolist() == [no(0), no(4)] and g.lbd[0] == 0
 
 
@@ -199,7 +194,7 @@ def test_some_false_with_one_option_false_already_has_nothing_to_add():
     s, g = state(HALVES), clauses(HALVES)
     make_false(HALVES, s, 4, R_FACT, -1, 0)
     kind, g = some_false(HALVES, s, g, np.array([0, 1, 4]))
-    assert kind == C_NONE and s.scalars[N_CLAUSES] == 0
+    assert kind == C_NONE and counters(s).n_clauses == 0
 
 
 def test_some_false_with_every_option_true_is_a_conflict():
@@ -214,6 +209,6 @@ def test_some_false_with_one_option_open_makes_it_false_and_propagates():
     s, g = state(HALVES), clauses(HALVES)
     make_true(HALVES, s, 1, R_FACT, -1)
     kind, g = some_false(HALVES, s, g, np.array([0, 1]))
-    assert kind == C_NONE and s.scalars[N_CLAUSES] == 0
+    assert kind == C_NONE and counters(s).n_clauses == 0
     assert (s.value[0], s.reason[0]) == (0, R_FACT)
     assert s.value[[2, 4]].tolist() == [1, 1]  # items 0 and 1 take their last options

@@ -53,7 +53,7 @@ from dominosa_lab.solvers.engine.relax import fractional_cover_exists, lacking_o
 from dominosa_lab.solvers.engine.search import CoverSearch
 from dominosa_lab.solvers.engine.settings import SETTINGS
 from dominosa_lab.solvers.engine.split import fewest, open_level, retract, some_false, split
-from dominosa_lab.solvers.engine.state import C_NONE, C_STOP, LEVEL, CoverModel
+from dominosa_lab.solvers.engine.state import C_NONE, C_STOP, CoverModel
 
 __all__ = ["PLAIN", "ComponentCount", "Steps", "count", "count_covers"]
 
@@ -92,7 +92,7 @@ class _Counter:
     def __init__(self, engine, steps: Steps, check_min: int | None) -> None:
         self.engine, self.steps = engine, steps
         self.check_min = SETTINGS.check_min_options if check_min is None else check_min
-        self.m, self.s, self.g = engine.model, engine.s, engine.g
+        self.m, self.s, self.clauses = engine.model, engine.s, engine.clauses
         self.seen = np.full(self.m.n_items, -1, np.int64)
         self.parent = np.zeros(self.m.n_options, np.int64)
         self.cache: dict[bytes, int] = {}
@@ -118,7 +118,7 @@ class _Counter:
             return known
         self.components += 1
         self.engine.search.check_time()
-        base = int(self.s.scalars[LEVEL])
+        base = int(self.s.counters["level"][0])
         total = self._settle(options, base)
         self._retract(base, total)
         self.cache[key] = total
@@ -133,7 +133,7 @@ class _Counter:
                 return 0
             if held.shape[0]:
                 m, s = self.m, self.s
-                if self._conflict(self.steps.force(m, s, self.g, held, *self.steps.args)):
+                if self._conflict(self.steps.force(m, s, self.clauses, held, *self.steps.args)):
                     return 0
                 grouped, starts = split(m, s, options, self.seen, self.parent)
                 if starts.shape[0] != 2:
@@ -144,12 +144,12 @@ class _Counter:
     def _branch(self, options: np.ndarray, base: int) -> int:
         """Covers with an option of the item with fewest options (one of the last cover found
         if it has one), plus those without it, until the rest is a conflict or falls apart."""
-        m, s, g = self.m, self.s, self.g
+        m, s, g = self.m, self.s, self.clauses
         total = 0
         while True:
             choices = fewest(m, s, options)
             q = self._pick(choices)
-            level = int(s.scalars[LEVEL])
+            level = int(s.counters["level"][0])
             conflict = self._conflict(self.steps.assume(m, s, g, q, max(choices.shape[0], 2),
                                                          *self.steps.args))
             count = 0 if conflict or not self._extends(options) else self.product(options)
@@ -259,7 +259,7 @@ class _Counter:
         if not oracle.start():
             return None
         if differ is not None:
-            kind, oracle.g = some_false(oracle.model, oracle.s, oracle.g, differ)
+            kind, oracle.clauses = some_false(oracle.model, oracle.s, oracle.clauses, differ)
             if kind != C_NONE:
                 return None
         if self.phase is None:

@@ -21,19 +21,11 @@ from dominosa_lab.solvers.engine.assign import event
 from dominosa_lab.solvers.engine.jit import bare
 from dominosa_lab.solvers.engine.settings import SETTINGS
 from dominosa_lab.solvers.engine.state import (
-    BEST,
     E_RESTART,
     F_LEARN,
     F_RESTARTS,
     F_TARGET,
-    FLAGS,
-    N_TRUE,
-    RESTART_BUDGET,
-    RESTART_INDEX,
-    RESTART_UNIT,
-    RESTARTS,
-    SINCE_RESTART,
-    State,
+    SearchState,
 )
 
 __all__ = ["choose", "guide", "let_go", "luby", "prefer", "restart_level", "schedule_restarts",
@@ -83,7 +75,7 @@ def _item(m, s, learn):
 @bare
 def choose(m, s):
     """The decision: (option to make true, options left to its item)."""
-    flags = s.scalars[FLAGS]
+    flags = s.counters[0].flags
     item, n = _item(m, s, (flags & F_LEARN) != 0)
     target = (flags & F_TARGET) != 0
     best = -1
@@ -101,9 +93,9 @@ def choose(m, s):
 @bare
 def update_target(s):
     """Before a decision: an assignment longer than any before becomes the target phase."""
-    sc = s.scalars
-    if (sc[FLAGS] & F_TARGET) != 0 and sc[N_TRUE] > sc[BEST]:
-        sc[BEST] = sc[N_TRUE]
+    counters = s.counters[0]
+    if (counters.flags & F_TARGET) != 0 and counters.n_true > counters.best:
+        counters.best = counters.n_true
         for q in range(s.value.shape[0]):
             s.target[q] = 1 if s.value[q] == 1 else 0
 
@@ -113,37 +105,37 @@ def restart_level(s, level):
     """The level to jump back to after a conflict whose learned clause asserts at ``level``: 0
     when a restart is due (then counted, logged and the next one scheduled). Returns (restart,
     level)."""
-    sc = s.scalars
-    if (sc[FLAGS] & F_RESTARTS) == 0 or sc[SINCE_RESTART] < sc[RESTART_BUDGET] or level <= 0:
+    counters = s.counters[0]
+    if (counters.flags & F_RESTARTS) == 0 or counters.since_restart < counters.restart_budget \
+            or level <= 0:
         return False, level
     event(s, E_RESTART, 0)
-    sc[RESTARTS] += 1
-    sc[RESTART_INDEX] += 1
-    sc[RESTART_BUDGET] = sc[RESTART_UNIT] * luby(sc[RESTART_INDEX])
-    sc[SINCE_RESTART] = 0
+    counters.restarts += 1
+    counters.restart_index += 1
+    counters.restart_budget = counters.restart_unit * luby(counters.restart_index)
+    counters.since_restart = 0
     return True, 0
 
 
-def schedule_restarts(s: State) -> None:
+def schedule_restarts(s: SearchState) -> None:
     """The first restart after ``luby_unit`` conflicts (:data:`SETTINGS`)."""
-    s.scalars[RESTART_UNIT] = SETTINGS.luby_unit
-    s.scalars[RESTART_BUDGET] = SETTINGS.luby_unit
-    s.scalars[RESTART_INDEX] = 1
+    s.counters["restart_unit"] = s.counters["restart_budget"] = SETTINGS.luby_unit
+    s.counters["restart_index"] = 1
 
 
-def prefer(s: State, options: np.ndarray) -> None:
+def prefer(s: SearchState, options: np.ndarray) -> None:
     """Make ``options`` the target phase for good: a decision makes its item's preferred option
     true first (else the most active), and the target is no longer replaced by the longest
     conflict-free assignment seen."""
     s.target[:] = 0
     s.target[options] = 1
-    s.scalars[BEST] = s.value.shape[0] + 1  # longer than any assignment: never replaced
+    s.counters["best"] = s.value.shape[0] + 1  # longer than any assignment: never replaced
 
 
-def let_go(s: State) -> None:
+def let_go(s: SearchState) -> None:
     """Drop a preferred target phase: the next conflict-free assignment longer than none (any)
     becomes the target, as before :func:`prefer`."""
-    s.scalars[BEST] = 0
+    s.counters["best"] = 0
 
 
 def guide(engine, conflicts: int | None = None) -> None:

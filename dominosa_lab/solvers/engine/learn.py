@@ -19,22 +19,12 @@ from dominosa_lab.solvers.engine.state import (
     C_ALO,
     C_BIN,
     C_CL,
-    CLAUSE_BUMP,
     F_MINIMIZE,
-    FLAGS,
-    LEVEL,
-    LIVE_CLAUSES,
-    N_CLAUSES,
-    N_LITERALS,
-    OPTION_BUMP,
     R_ALO,
     R_BIN,
     R_CL,
     R_DEC,
     R_FACT,
-    REDUCE_AT,
-    STAMP,
-    TRAIL_LEN,
     Clauses,
 )
 
@@ -68,12 +58,13 @@ def _reason(m, s, g, u, buf):
 
 
 @bare
-def _conflict_options(m, s, g, kind, a, b, buf):
+def _conflict_options(m, s, g, conflict, buf):
     """The options of the clause that is false at a conflict."""
+    kind, a = conflict.kind, conflict.at
     n = 0
     if kind == C_BIN:
         buf[0] = a
-        buf[1] = b
+        buf[1] = conflict.option
         n = 2
     elif kind == C_ALO:
         for j in range(m.item_start[a], m.item_start[a + 1]):
@@ -83,9 +74,9 @@ def _conflict_options(m, s, g, kind, a, b, buf):
         for j in range(g.start[a], g.start[a] + g.length[a]):
             buf[n] = g.literals[j] >> 1
             n += 1
-        g.activity[a] += s.increments[CLAUSE_BUMP]
+        g.activity[a] += s.increments[0].clause
     else:
-        n = clause_of(m, s, kind, a, b, buf)
+        n = clause_of(m, s, conflict, buf)
     return n
 
 
@@ -119,24 +110,24 @@ def _redundant(m, s, g, u, abst, nmark):
 
 @bare
 def _bump(s, u):
-    act, inc = s.activity, s.increments
-    act[u] += inc[OPTION_BUMP]
+    act, inc = s.activity, s.increments[0]
+    act[u] += inc.option
     if act[u] > SETTINGS.activity_limit:
         for w in range(act.shape[0]):
             act[w] *= 1.0 / SETTINGS.activity_limit
-        inc[OPTION_BUMP] *= 1.0 / SETTINGS.activity_limit
+        inc.option *= 1.0 / SETTINGS.activity_limit
 
 
 @bare
-def _first_uip(m, s, g, kind, a, b):
+def _first_uip(m, s, g, conflict):
     """Walk the trail back from the conflict to the first unique implication point: the learned
     literals in ``s.learnt[:n]`` (the UIP's first); returns (n, marks)."""
     buf, learnt, marked, mark, level, trail = \
         s.buffer, s.learnt, s.marked, s.mark, s.level, s.trail
-    nlev = s.scalars[LEVEL]
-    n = _conflict_options(m, s, g, kind, a, b, buf)
+    nlev = s.counters[0].level
+    n = _conflict_options(m, s, g, conflict, buf)
     nl, nmark, pathc = 1, 0, 0
-    idx = s.scalars[TRAIL_LEN] - 1
+    idx = s.counters[0].trail_len - 1
     p = -1
     while True:
         for k in range(n):
@@ -160,7 +151,7 @@ def _first_uip(m, s, g, kind, a, b):
         if pathc == 0:
             break
         if s.reason[p] == R_CL:
-            g.activity[s.reason_a[p]] += s.increments[CLAUSE_BUMP]
+            g.activity[s.reason_a[p]] += s.increments[0].clause
         n = _reason(m, s, g, p, buf)
     learnt[0] = 2 * p + (1 if s.value[p] == 1 else 0)
     return nl, nmark
@@ -190,7 +181,7 @@ def _minimize(m, s, g, nl, nmark):
 def _jump_level_and_lbd(s, nl):
     """The level to jump back to (the highest below the UIP's, its literal moved second) and
     the clause's LBD (how many levels its literals span)."""
-    learnt, level, lvstamp, sc = s.learnt, s.level, s.level_stamp, s.scalars
+    learnt, level, lvstamp, counters = s.learnt, s.level, s.level_stamp, s.counters[0]
     bt = 0
     bi = -1
     for k in range(1, nl):
@@ -200,27 +191,27 @@ def _jump_level_and_lbd(s, nl):
             bi = k
     if bi > 1:
         learnt[1], learnt[bi] = learnt[bi], learnt[1]
-    sc[STAMP] += 1
+    counters.stamp += 1
     lbd = 0
     for k in range(nl):
         lv = level[learnt[k] >> 1]
-        if lvstamp[lv] != sc[STAMP]:
-            lvstamp[lv] = sc[STAMP]
+        if lvstamp[lv] != counters.stamp:
+            lvstamp[lv] = counters.stamp
             lbd += 1
     return bt, lbd
 
 
 @bare
-def analyze(m, s, g, kind, a, b):
+def analyze(m, s, g, conflict):
     """First-UIP learning: the learned literals in ``s.learnt[:n]``; returns (n, level, lbd)."""
-    nl, nmark = _first_uip(m, s, g, kind, a, b)
-    if (s.scalars[FLAGS] & F_MINIMIZE) != 0:
+    nl, nmark = _first_uip(m, s, g, conflict)
+    if (s.counters[0].flags & F_MINIMIZE) != 0:
         nl, nmark = _minimize(m, s, g, nl, nmark)
     for k in range(nmark):
         s.mark[s.marked[k]] = 0
     bt, lbd = _jump_level_and_lbd(s, nl)
-    s.increments[OPTION_BUMP] /= SETTINGS.option_decay
-    s.increments[CLAUSE_BUMP] /= SETTINGS.clause_decay
+    s.increments[0].option /= SETTINGS.option_decay
+    s.increments[0].clause /= SETTINGS.clause_decay
     return nl, bt, lbd
 
 
@@ -249,18 +240,18 @@ def _grown(g, n_clauses, n_literals, n):
 @kernel
 def add_clause(s, g, learnt, n, lbd):
     """Store a clause of n >= 2 literals, watching its first two; returns (index, clauses)."""
-    sc = s.scalars
-    c = sc[N_CLAUSES]
-    g = _grown(g, c, sc[N_LITERALS], n)
-    sc[N_CLAUSES] += 1
-    g.start[c] = sc[N_LITERALS]
+    counters = s.counters[0]
+    c = counters.n_clauses
+    g = _grown(g, c, counters.n_literals, n)
+    counters.n_clauses += 1
+    g.start[c] = counters.n_literals
     g.length[c] = n
     g.lbd[c] = lbd
     g.deleted[c] = 0
-    g.activity[c] = s.increments[CLAUSE_BUMP]
+    g.activity[c] = s.increments[0].clause
     for k in range(n):
-        g.literals[sc[N_LITERALS] + k] = learnt[k]
-    sc[N_LITERALS] += n
+        g.literals[counters.n_literals + k] = learnt[k]
+    counters.n_literals += n
     for w in range(2):
         g.watch_literal[2 * c + w] = learnt[w]
         g.watch_next[2 * c + w] = g.watch_head[learnt[w]]
@@ -272,7 +263,7 @@ def add_clause(s, g, learnt, n, lbd):
 def reduce(s, g):
     """Delete half of the learned clauses of LBD above ``keep_lbd`` (:data:`SETTINGS`) that are
     not reasons, worst first."""
-    nc = s.scalars[N_CLAUSES]
+    nc = s.counters[0].n_clauses
     cand = np.empty(nc, np.int64)
     n = 0
     for c in range(nc):
@@ -288,16 +279,16 @@ def reduce(s, g):
             n += 1
     key = np.empty(n, np.float64)
     for k in range(n):
-        key[k] = -g.lbd[cand[k]] * 1e6 + min(g.activity[cand[k]] / s.increments[CLAUSE_BUMP],
+        key[k] = -g.lbd[cand[k]] * 1e6 + min(g.activity[cand[k]] / s.increments[0].clause,
                                               1e5)
     order = np.argsort(key)
     for k in range(n // 2):
         g.deleted[cand[order[k]]] = 1
-        s.scalars[LIVE_CLAUSES] -= 1
+        s.counters[0].live_clauses -= 1
 
 
 @kernel
-def learn(m, s, g, kind, a, b):
+def learn(m, s, g, conflict):
     """Analyse a conflict above level 0, learn, jump back; returns (ok, clauses); not ok: the
     node budget is spent.
 
@@ -305,18 +296,18 @@ def learn(m, s, g, kind, a, b):
     back to level 0 first (a unit clause is asserted there either way). Then the store is
     halved when it has grown enough.
     """
-    n, level, lbd = analyze(m, s, g, kind, a, b)
+    n, level, lbd = analyze(m, s, g, conflict)
     restart, level = restart_level(s, level)
     backjump(m, s, level)
     ok = True
     c = -1
     if n > 1:
         c, g = add_clause(s, g, s.learnt, n, lbd)
-        s.scalars[LIVE_CLAUSES] += 1
+        s.counters[0].live_clauses += 1
     if n == 1 or not restart:
         ok = _assert(m, s, c, R_FACT if n == 1 else R_CL)
-    if ok and s.scalars[LIVE_CLAUSES] >= s.scalars[REDUCE_AT]:
-        s.scalars[REDUCE_AT] += SETTINGS.reduce_every
+    if ok and s.counters[0].live_clauses >= s.counters[0].reduce_at:
+        s.counters[0].reduce_at += SETTINGS.reduce_every
         reduce(s, g)
     return ok, g
 

@@ -23,31 +23,20 @@ from dominosa_lab.solvers.engine.propagate import propagate
 from dominosa_lab.solvers.engine.rules import at_start
 from dominosa_lab.solvers.engine.settings import SETTINGS
 from dominosa_lab.solvers.engine.state import (
-    AFTER_SOLUTION,
     C_ALO,
     C_KILL,
     C_NONE,
     C_STOP,
-    CONFLICTS,
-    DECISIONS,
-    DONE,
     E_SOLUTION,
     EXHAUSTED,
     F_LEARN,
-    FLAGS,
-    LEVEL,
-    N_EVENTS,
     NODE_LIMIT,
     R_ALO,
     R_CL,
     R_DEC,
     R_FACT,
-    SILENT,
-    SINCE_RESTART,
     SOLUTION,
-    SOLUTIONS,
     TICK,
-    UNCOVERED,
 )
 
 __all__ = ["finish", "kill", "probe", "run", "start"]
@@ -56,7 +45,7 @@ __all__ = ["finish", "kill", "probe", "run", "start"]
 @inline
 def _backtrack(m, s):
     """Without learning: the last decision is false one level up (chronological, as DPLL)."""
-    level = s.scalars[LEVEL]
+    level = s.counters[0].level
     d = s.trail[s.level_start[level]]
     backjump(m, s, level - 1)
     make_false(m, s, d, R_FACT, -1, 0)
@@ -65,7 +54,7 @@ def _backtrack(m, s):
 @inline
 def _block(m, s, g):
     """After a solution: a clause over the decisions excludes exactly it. False when none."""
-    nlev = s.scalars[LEVEL]
+    nlev = s.counters[0].level
     if nlev == 0:
         return False, g
     learnt = s.learnt
@@ -87,24 +76,24 @@ def finish(m, s):
     backjump(m, s, 0)
     s.level_start[1] = 0
     backjump(m, s, 0)
-    s.scalars[DONE] = 1
+    s.counters[0].done = 1
 
 
 @inline
-def _conflict(m, s, g, kind, a, b):
+def _conflict(m, s, g, conflict):
     """A conflict: counted, then learned from or backtracked; returns (what, clauses), what
     -1 to go on."""
-    sc = s.scalars
-    sc[CONFLICTS] += 1
-    sc[SINCE_RESTART] += 1
-    dead_end(s, kind)
-    if sc[LEVEL] == 0:
+    counters = s.counters[0]
+    counters.conflicts += 1
+    counters.since_restart += 1
+    dead_end(s, conflict.kind)
+    if counters.level == 0:
         finish(m, s)
         return EXHAUSTED, g
-    if (sc[FLAGS] & F_LEARN) == 0:
+    if (counters.flags & F_LEARN) == 0:
         _backtrack(m, s)
         return -1, g
-    ok, g = learn(m, s, g, kind, a, b)
+    ok, g = learn(m, s, g, conflict)
     return (-1 if ok else NODE_LIMIT), g
 
 
@@ -113,7 +102,7 @@ def _decide(m, s):
     """A decision, counted as a choice; False when the node budget is spent."""
     update_target(s)
     q, k = choose(m, s)
-    s.scalars[DECISIONS] += 1
+    s.counters[0].decisions += 1
     new_level(s)
     choice(s, k)
     return make_true(m, s, q, R_DEC, -1)
@@ -137,20 +126,20 @@ def run(m, s, g, deadline, slice_conflicts):
 @inline
 def _search(m, s, g, deadline, slice_conflicts):
     """:func:`run`'s loop: (what happened, the clauses)."""
-    sc = s.scalars
+    counters = s.counters[0]
     half = s.events.shape[0] // 2
-    if sc[DONE] == 1:
+    if counters.done == 1:
         return EXHAUSTED, g
-    if sc[AFTER_SOLUTION] == 1:
-        sc[AFTER_SOLUTION] = 0
+    if counters.after_solution == 1:
+        counters.after_solution = 0
         ok, g = _block(m, s, g)
         if not ok:
             finish(m, s)
             return EXHAUSTED, g
-    stop_at = sc[CONFLICTS] + slice_conflicts
+    stop_at = counters.conflicts + slice_conflicts
     every, since, last = 1, 0, now()
     while True:
-        if sc[N_EVENTS] > half:
+        if counters.n_events > half:
             return TICK, g
         since += 1
         if since >= every:  # the clock, read more seldom while steps are quick
@@ -158,20 +147,20 @@ def _search(m, s, g, deadline, slice_conflicts):
             if t > deadline:
                 return TICK, g
             every, since, last = clock_pace(every, t - last, SETTINGS.clock_every), 0, t
-        kind, a, b = propagate(m, s, g)
-        if kind == C_STOP:
+        conflict = propagate(m, s, g)
+        if conflict.kind == C_STOP:
             return NODE_LIMIT, g
-        if kind != C_NONE:
-            what, g = _conflict(m, s, g, kind, a, b)
+        if conflict.kind != C_NONE:
+            what, g = _conflict(m, s, g, conflict)
             if what >= 0:
                 return what, g
-            if sc[CONFLICTS] >= stop_at:
+            if counters.conflicts >= stop_at:
                 return TICK, g
             continue
-        if sc[UNCOVERED] == 0:
-            sc[SOLUTIONS] += 1
-            sc[AFTER_SOLUTION] = 1
-            event(s, E_SOLUTION, sc[SOLUTIONS])
+        if counters.uncovered == 0:
+            counters.solutions += 1
+            counters.after_solution = 1
+            event(s, E_SOLUTION, counters.solutions)
             return SOLUTION, g
         if not _decide(m, s):
             return NODE_LIMIT, g
@@ -187,8 +176,7 @@ def kill(m, s, g, options):
             return C_KILL
         if s.value[q] == -1:
             make_false(m, s, q, R_FACT, -1, 0)
-    kind, _, _ = propagate(m, s, g)
-    return kind
+    return propagate(m, s, g).kind
 
 
 @bare
@@ -205,12 +193,12 @@ def _binary(m, s, p, c):
 def _fails(m, s, g, p):
     """Whether making option p true at a trial level leads by propagation to a conflict (the
     trial is reasoning, not search: it places no node and logs nothing)."""
-    s.scalars[SILENT] = 1
+    s.counters[0].silent = 1
     new_level(s)
     make_true(m, s, p, R_DEC, -1)
-    kind, _, _ = propagate(m, s, g)
+    kind = propagate(m, s, g).kind
     backjump(m, s, 0)
-    s.scalars[SILENT] = 0
+    s.counters[0].silent = 0
     return kind != C_NONE
 
 
@@ -231,7 +219,7 @@ def probe(m, s, g, c):
             ruled += 1
             changed = True
             make_false(m, s, p, R_FACT, -1, 0)
-            kind, _, _ = propagate(m, s, g)
+            kind = propagate(m, s, g).kind
             if kind != C_NONE:
                 return kind, ruled
     return C_NONE, ruled
@@ -269,5 +257,4 @@ def start(m, s, g, dead):
     kind = at_start(m, s)
     if kind != C_NONE:
         return kind
-    kind, _, _ = propagate(m, s, g)
-    return kind
+    return propagate(m, s, g).kind

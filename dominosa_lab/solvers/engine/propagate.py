@@ -16,11 +16,11 @@ from dominosa_lab.solvers.engine.state import (
     C_CL,
     C_NONE,
     C_STOP,
-    QUEUE_HEAD,
+    NO_CONFLICT,
     R_ALO,
     R_BIN,
     R_CL,
-    TRAIL_LEN,
+    Conflict,
 )
 
 __all__ = ["propagate"]
@@ -36,10 +36,10 @@ def _after_true(m, s, v):
             if q == v:
                 continue
             if s.value[q] == 1:
-                return C_BIN, v, q
+                return Conflict(C_BIN, v, q)
             if s.value[q] == -1:
                 make_false(m, s, q, R_BIN, v, 0)
-    return C_NONE, 0, 0
+    return NO_CONFLICT
 
 
 @bare
@@ -62,15 +62,15 @@ def _after_false(m, s, v):
             continue
         n = s.left[i]
         if n == 0:
-            return C_ALO, i, 0
+            return Conflict(C_ALO, i, 0)
         if n == 1:
             if _last_option(m, s, i) == C_STOP:
-                return C_STOP, 0, 0
+                return Conflict(C_STOP, 0, 0)
         else:
-            kind, a, b = fire(m, s, i)
-            if kind != C_NONE:
-                return kind, a, b
-    return C_NONE, 0, 0
+            conflict = fire(m, s, i)
+            if conflict.kind != C_NONE:
+                return conflict
+    return NO_CONFLICT
 
 
 @bare
@@ -119,32 +119,32 @@ def _watched(m, s, g, f):
             continue
         o = g.watch_literal[prev ^ 1]
         if s.value[o >> 1] != -1:
-            return C_CL, c, 0
+            return Conflict(C_CL, c, 0)
         if (o & 1) == 0:
             if not make_true(m, s, o >> 1, R_CL, c):
-                return C_STOP, 0, 0
+                return Conflict(C_STOP, 0, 0)
         else:
             make_false(m, s, o >> 1, R_CL, c, 0)
-    return C_NONE, 0, 0
+    return NO_CONFLICT
 
 
 @bare
 def propagate(m, s, g):
-    """Unit propagation to a fixed point: (conflict kind, a, b); ``C_STOP``: the node budget ran
-    out."""
-    sc = s.scalars
-    while sc[QUEUE_HEAD] < sc[TRAIL_LEN]:
-        v = s.trail[sc[QUEUE_HEAD]]
-        sc[QUEUE_HEAD] += 1
+    """Unit propagation to a fixed point: the :class:`~dominosa_lab.solvers.engine.state.Conflict`
+    it ends with (``C_STOP``: the node budget ran out)."""
+    counters = s.counters[0]
+    while counters.queue_head < counters.trail_len:
+        v = s.trail[counters.queue_head]
+        counters.queue_head += 1
         if s.value[v] == 1:
-            kind, a, b = _after_true(m, s, v)
+            conflict = _after_true(m, s, v)
             f = 2 * v + 1
         else:
-            kind, a, b = _after_false(m, s, v)
+            conflict = _after_false(m, s, v)
             f = 2 * v
-        if kind != C_NONE:
-            return kind, a, b
-        kind, a, b = _watched(m, s, g, f)
-        if kind != C_NONE:
-            return kind, a, b
-    return C_NONE, 0, 0
+        if conflict.kind != C_NONE:
+            return conflict
+        conflict = _watched(m, s, g, f)
+        if conflict.kind != C_NONE:
+            return conflict
+    return NO_CONFLICT

@@ -14,7 +14,7 @@ import numpy as np
 from dominosa_lab.solvers.engine.assign import make_false
 from dominosa_lab.solvers.engine.jit import bare, kernel, leaf
 from dominosa_lab.solvers.engine.settings import SETTINGS
-from dominosa_lab.solvers.engine.state import C_NONE, RULE_MAX_LEFT
+from dominosa_lab.solvers.engine.state import C_NONE, NO_CONFLICT, Conflict
 
 __all__ = ["blocked", "blocked_at_start", "blocked_clash", "blocked_option", "blocked_reason",
            "blocked_why", "may_block", "may_fire", "rule_table", "share"]
@@ -226,24 +226,24 @@ def blocked_option(m, value, i, c):
 @leaf
 def may_block(m, s, i):
     """Whether the rule may rule out an option at item i (uncovered, primary, two or more
-    options left): i is read through a class, has at most ``RULE_MAX_LEFT`` options left, and
+    options left): i is read through a class, has at most ``rule_max_left`` options left, and
     the table says it may (:func:`may_fire`): a small test, inlined where it is called."""
-    return m.rule[i] >= 0 and s.left[i] <= s.scalars[RULE_MAX_LEFT] and may_fire(m, s, i)
+    return m.rule[i] >= 0 and s.left[i] <= s.counters[0].rule_max_left and may_fire(m, s, i)
 
 
 @bare
 def blocked(m, s, i, code):
     """The rule on item i: every option it rules out is made false, for reason ``code``;
-    returns (conflict kind, item, option): (``code``, i, q) when it rules out a true option q,
-    else (C_NONE, 0, 0)."""
+    returns the conflict (``code``, i, q) when it rules out a true option q, else
+    ``NO_CONFLICT``."""
     c = m.rule[i]
     q = blocked_option(m, s.value, i, c)
     while q >= 0:
         if s.value[q] == 1:
-            return code, i, q
+            return Conflict(code, i, q)
         make_false(m, s, q, code, i, q)
         q = blocked_option(m, s.value, i, c)
-    return C_NONE, 0, 0
+    return NO_CONFLICT
 
 
 @bare
@@ -252,7 +252,7 @@ def blocked_at_start(m, s, code):
     returns the conflict kind."""
     for i in range(m.primary.shape[0]):
         if m.primary[i] == 1 and s.cover[i] < 0 and s.left[i] >= 2 and may_block(m, s, i):
-            kind, _, _ = blocked(m, s, i, code)
+            kind = blocked(m, s, i, code).kind
             if kind != C_NONE:
                 return kind
     return C_NONE
@@ -279,9 +279,11 @@ def blocked_why(m, s, u, buf):
 
 
 @bare
-def blocked_clash(m, s, a, b, buf):
-    """The clause false when the rule rules out true option b at item a: b and the options of
-    a sharing no item with b, into ``buf``; returns how many."""
-    buf[0] = b
-    return blocked_reason(m.option_start, m.option_items, m.item_start, m.item_options, a, b,
-                          buf, 1)
+def blocked_clash(m, s, conflict, buf):
+    """The clause false when the rule rules out a true option at an item (``conflict.option``,
+    ``conflict.at``): that option and the options of the item sharing no item with it, into
+    ``buf``; returns how many."""
+    q = conflict.option
+    buf[0] = q
+    return blocked_reason(m.option_start, m.option_items, m.item_start, m.item_options,
+                          conflict.at, q, buf, 1)

@@ -30,14 +30,23 @@ from numba import literal_unroll
 
 from dominosa_lab.solvers.engine import rule
 from dominosa_lab.solvers.engine.jit import bare, inline
-from dominosa_lab.solvers.engine.state import C_KILL, C_NONE, R_ALO, R_BIN, R_CL, R_DEC, R_FACT
+from dominosa_lab.solvers.engine.state import (
+    C_KILL,
+    C_NONE,
+    NO_CONFLICT,
+    R_ALO,
+    R_BIN,
+    R_CL,
+    R_DEC,
+    R_FACT,
+)
 
 __all__ = ["BLOCKED", "CORE", "KINDS", "RULES", "SENTENCES", "Kind", "Rule", "at_start",
            "clause_of", "fire", "reason_of"]
 
 
 class Kind(NamedTuple):
-    """A kind of step of the engine's core: its ``code`` (in ``State.reason``, and the kind of
+    """A kind of step of the engine's core: its ``code`` (in ``SearchState.reason``, and the kind of
     its conflict), its ``name``, and its ``sentence``: the dead end it makes, as a trace says it
     ("" when it makes none)."""
 
@@ -52,12 +61,13 @@ class Rule(NamedTuple):
 
     ``fires(m, s, i)``: whether it rules out an option at item i, an uncovered primary item that
     has just lost an option and has two or more left; ``apply(m, s, i, code)``: makes false,
-    with reason ``code``, the options it rules out there, and returns a conflict (``code``,
-    a, b) or (C_NONE, 0, 0); ``reason(m, s, u, buf)``: writes the options whose values made it
+    with reason ``code``, the options it rules out there, and returns the
+    :class:`~dominosa_lab.solvers.engine.state.Conflict` (``code``, i, the true option it rules
+    out) or ``NO_CONFLICT``; ``reason(m, s, u, buf)``: writes the options whose values made it
     rule out option u (from u's ``reason_a`` and ``reason_b``) into ``buf``, returns how many;
-    ``conflict(m, s, a, b, buf)``: the same for the options of the clause false at its conflict
-    (``code``, a, b); ``start(m, s, code)``: its pass at level 0, before propagation, returning
-    a conflict kind.
+    ``conflict(m, s, conflict, buf)``: the same for the options of the clause false at its
+    conflict; ``start(m, s, code)``: its pass at level 0, before propagation, returning a
+    conflict kind.
     """
 
     code: int
@@ -95,12 +105,12 @@ SENTENCES = {kind.code: kind.sentence for kind in KINDS if kind.sentence}
 @inline
 def fire(m, s, i):
     """Every rule in turn on item i (uncovered, primary, just lost an option, two or more
-    left), until one finds a conflict: (conflict kind, a, b)."""
-    kind, a, b = C_NONE, 0, 0
+    left), until one finds a conflict: the conflict."""
+    conflict = NO_CONFLICT
     for row in literal_unroll(RULES):
-        if kind == C_NONE and row.fires(m, s, i):
-            kind, a, b = row.apply(m, s, i, row.code)
-    return kind, a, b
+        if conflict.kind == C_NONE and row.fires(m, s, i):
+            conflict = row.apply(m, s, i, row.code)
+    return conflict
 
 
 @inline
@@ -114,13 +124,12 @@ def reason_of(m, s, u, buf):
 
 
 @inline
-def clause_of(m, s, kind, a, b, buf):
-    """The options of the clause false at a rule's conflict (kind, a, b), into ``buf``; how
-    many."""
+def clause_of(m, s, conflict, buf):
+    """The options of the clause false at a rule's conflict, into ``buf``; how many."""
     n = 0
     for row in literal_unroll(RULES):
-        if kind == row.code:
-            n = row.conflict(m, s, a, b, buf)
+        if conflict.kind == row.code:
+            n = row.conflict(m, s, conflict, buf)
     return n
 
 

@@ -28,11 +28,8 @@ from dominosa_lab.solvers.engine.jit import entry, signature
 from dominosa_lab.solvers.engine.rules import SENTENCES
 from dominosa_lab.solvers.engine.settings import SETTINGS
 from dominosa_lab.solvers.engine.state import (
-    BACKTRACKS,
     C_NONE,
     C_STOP,
-    CONFLICTS,
-    DECISIONS,
     E_CHOICE,
     E_DEAD,
     E_PLACE,
@@ -44,23 +41,20 @@ from dominosa_lab.solvers.engine.state import (
     F_RESTARTS,
     F_TARGET,
     F_TRACE,
-    MAX_DEPTH,
-    N_CLAUSES,
-    N_EVENTS,
     NODE_LIMIT,
-    NODES,
-    REDUCE_AT,
-    RESTARTS,
     SOLUTION,
-    SOLUTIONS,
     CoverModel,
     cover_model,
     new_clauses,
-    new_state,
+    new_search_state,
 )
 
 __all__ = ["CoverSearch"]
 
+#: The counters of :attr:`CoverSearch.counters`, by their fields in the state's record.
+_COUNTERS = {"nodes": "nodes", "backtracks": "backtracks", "max_depth": "max_depth",
+             "decisions": "decisions", "conflicts": "conflicts", "restarts": "restarts",
+             "learned": "n_clauses", "solutions": "solutions"}
 
 
 @cache
@@ -68,7 +62,8 @@ def _state_and_clauses() -> tuple[bytes, ...]:
     """The :func:`~dominosa_lab.solvers.engine.jit.signature` of a new state and a new clauses
     record: the same for every model (their arrays' types are fixed), so found once."""
     model = cover_model([0, 1], [0], [True])
-    return signature(new_state(model, max_nodes=None, flags=0, rule_max=None), new_clauses(1))
+    state = new_search_state(model, max_nodes=None, flags=0, rule_max=None)
+    return signature(state, new_clauses(1))
 
 
 class CoverSearch:
@@ -110,11 +105,12 @@ class CoverSearch:
         flags = ((F_TRACE if search.tracing else 0) | F_TARGET | F_MINIMIZE
                  | (F_RESTARTS | F_LEARN if learn else 0))
         events = 16 * (model.n_options + model.n_items) + 1024 if search.tracing else 2
-        self.s = new_state(model, max_nodes=search.max_nodes, flags=flags, rule_max=rule_max,
-                           events=events)
-        self.s.scalars[REDUCE_AT] = SETTINGS.reduce_first
+        self.s = new_search_state(model, max_nodes=search.max_nodes, flags=flags,
+                                  rule_max=rule_max, events=events)
+        self.s.counters["reduce_at"] = SETTINGS.reduce_first
         decide.schedule_restarts(self.s)
-        self.g = new_clauses(model.n_options)
+        #: The learned clauses (a :class:`~dominosa_lab.solvers.engine.state.Clauses` record).
+        self.clauses = new_clauses(model.n_options)
         self.dead = np.asarray(dead, dtype=np.int64)
         self.failed = False
         #: The conflict count at which a target phase preferred for a while is let go.
@@ -129,11 +125,8 @@ class CoverSearch:
     def counters(self) -> dict[str, int]:
         """The kernel's own counters: nodes, backtracks, max_depth, decisions, conflicts,
         restarts, learned (clauses), solutions."""
-        sc = self.s.scalars
-        return {"nodes": int(sc[NODES]), "backtracks": int(sc[BACKTRACKS]),
-                "max_depth": int(sc[MAX_DEPTH]), "decisions": int(sc[DECISIONS]),
-                "conflicts": int(sc[CONFLICTS]), "restarts": int(sc[RESTARTS]),
-                "learned": int(sc[N_CLAUSES]), "solutions": int(sc[SOLUTIONS])}
+        counters = self.s.counters[0]
+        return {name: int(counters[field]) for name, field in _COUNTERS.items()}
 
     @property
     def branching(self) -> Counter:
@@ -151,7 +144,8 @@ class CoverSearch:
         See :func:`~dominosa_lab.solvers.engine.decide.prefer`.
         """
         decide.prefer(self.s, options)
-        self.let_go = None if conflicts is None else int(self.s.scalars[CONFLICTS]) + conflicts
+        done = int(self.s.counters["conflicts"][0])
+        self.let_go = None if conflicts is None else done + conflicts
 
     def start(self) -> bool:
         """Level 0: dead options out, forced options in, propagation; False on a conflict."""
@@ -163,7 +157,7 @@ class CoverSearch:
         :func:`~dominosa_lab.solvers.engine.loop.kill` and
         :func:`~dominosa_lab.solvers.engine.loop.probe`) returns a conflict kind. False on a
         conflict."""
-        return self._settle(self._entry(kernel, *args)(self.model, self.s, self.g, *args))
+        return self._settle(self._entry(kernel, *args)(self.model, self.s, self.clauses, *args))
 
     def covers(self) -> Iterator[np.ndarray]:
         """Yield each solution as the array of its options (true options), in turn."""
@@ -175,9 +169,9 @@ class CoverSearch:
         deadline = search.deadline if search.deadline is not None else float("inf")
         run = self._entry(loop.run, deadline, SETTINGS.slice_conflicts)
         while not self._hands_over():
-            what, grown = run(self.model, self.s, self.g, deadline, self._slice())
+            what, grown = run(self.model, self.s, self.clauses, deadline, self._slice())
             if grown is not None:
-                self.g = grown
+                self.clauses = grown
             self._report()
             if what == SOLUTION:
                 yield np.flatnonzero(self.s.value == 1)
@@ -194,7 +188,7 @@ class CoverSearch:
         (:data:`~dominosa_lab.solvers.engine.settings.SETTINGS`), or fewer to let
         a preferred target phase go (:meth:`prefer`) or hand over (:attr:`hand_over_at`) on
         time."""
-        done = int(self.s.scalars[CONFLICTS])
+        done = int(self.s.counters["conflicts"][0])
         if self.let_go is not None and done >= self.let_go:
             decide.let_go(self.s)
             self.let_go = None
@@ -205,8 +199,9 @@ class CoverSearch:
     def _hands_over(self) -> bool:
         """Whether the conflicts of :attr:`hand_over_at` are spent with no solution found: then
         the level-0 values are kept in :attr:`handed_over` and everything placed taken back."""
-        sc = self.s.scalars
-        if self.hand_over_at is None or sc[CONFLICTS] < self.hand_over_at or sc[SOLUTIONS]:
+        counters = self.s.counters[0]
+        if self.hand_over_at is None or counters["conflicts"] < self.hand_over_at \
+                or counters["solutions"]:
             return False
         self.handed_over = np.where((self.s.value != -1) & (self.s.level == 0), self.s.value, -1)
         self._end()
@@ -215,7 +210,8 @@ class CoverSearch:
     def _entry(self, kernel: Any, *args: Any) -> Callable[..., Any]:
         """``kernel``'s entry point for this engine's records followed by ``args``
         (:func:`~dominosa_lab.solvers.engine.jit.entry`)."""
-        return entry(kernel, self._records + signature(*args), (self.model, self.s, self.g, *args))
+        records = (self.model, self.s, self.clauses)
+        return entry(kernel, self._records + signature(*args), (*records, *args))
 
     def _settle(self, kind: int) -> bool:
         """After a level-0 step: report it; a conflict is a dead end, and there is no solution."""
@@ -233,15 +229,15 @@ class CoverSearch:
 
     def _report(self) -> None:
         """Replay the logged events into the search, or copy the kernel's counters to it."""
-        search, sc = self.search, self.s.scalars
+        search, counters = self.search, self.s.counters[0]
         if not search.tracing:
             stats = search.stats
-            stats.nodes, stats.backtracks = int(sc[NODES]), int(sc[BACKTRACKS])
-            stats.max_depth = int(sc[MAX_DEPTH])
+            stats.nodes, stats.backtracks = int(counters["nodes"]), int(counters["backtracks"])
+            stats.max_depth = int(counters["max_depth"])
             stats.branching = self.branching
             return
-        events = self.s.events[:sc[N_EVENTS]].reshape(-1, 2)
-        sc[N_EVENTS] = 0
+        events = self.s.events[:counters["n_events"]].reshape(-1, 2)
+        counters["n_events"] = 0
         for kind, value in events.tolist():
             if kind == E_CHOICE:
                 search.choice(value)

@@ -32,10 +32,8 @@ from dominosa_lab.solvers.engine.state import (
     C_CL,
     C_NONE,
     C_STOP,
-    LEVEL,
     R_DEC,
     R_FACT,
-    SOLUTIONS,
 )
 
 __all__ = ["assume", "fewest", "force", "forced", "open_level", "placed", "refute", "refuted",
@@ -150,8 +148,7 @@ def forced(m, s, options):
 
 @bare
 def _propagated(m, s, g):
-    kind, _, _ = propagate(m, s, g)
-    return settled(s, kind)
+    return settled(s, propagate(m, s, g).kind)
 
 
 @bare
@@ -191,8 +188,7 @@ def some_false(m, s, g, options):
         return C_CL, g
     if n == 1:
         make_false(m, s, lits[0] >> 1, R_FACT, -1, 0)
-        kind, _, _ = propagate(m, s, g)
-        return kind, g
+        return propagate(m, s, g).kind, g
     _, g = add_clause(s, g, lits, n, 0)
     return C_NONE, g
 
@@ -201,7 +197,7 @@ def some_false(m, s, g, options):
 def open_level(s):
     """Open a decision level; returns its number."""
     new_level(s)
-    return s.scalars[LEVEL]
+    return s.counters[0].level
 
 
 @kernel
@@ -209,5 +205,5 @@ def retract(m, s, level, found):
     """Take back every value above ``level``; with ``found`` (covers were counted below) the
     placements taken back are not backtracks."""
     if found:
-        s.scalars[SOLUTIONS] += 1
+        s.counters[0].solutions += 1
     backjump(m, s, level)

@@ -10,8 +10,8 @@ A literal is ``2 * option + 1`` for "the option is false" and ``2 * option`` for
 Examples
 --------
 >>> m = cover_model([0, 2, 3, 4], [0, 1, 0, 1], [True, True])
->>> s = new_state(m, max_nodes=None, flags=F_LEARN, rule_max=None)
->>> s.value.tolist(), int(s.scalars[UNCOVERED]), s.left.tolist()
+>>> s = new_search_state(m, max_nodes=None, flags=F_LEARN, rule_max=None)
+>>> s.value.tolist(), int(s.counters[0]["uncovered"]), s.left.tolist()
 ([-1, -1, -1], 2, [2, 2])
 """
 
@@ -25,35 +25,84 @@ from dominosa_lab.core.exact_cover import ExactCover
 from dominosa_lab.errors import ExactCoverError
 
 __all__ = [
+    "COUNTERS",
+    "INCREMENTS",
+    "NO_CONFLICT",
     "Clauses",
+    "Conflict",
     "CoverModel",
-    "State",
+    "SearchState",
     "class_items",
     "cover_model",
     "from_exact_cover",
     "new_clauses",
-    "new_state",
+    "new_search_state",
 ]
 
-# why an option got its value (State.reason); a rule's code is in its row (engine.rules)
+# why an option got its value (SearchState.reason); a rule's code is in its row (engine.rules)
 R_DEC, R_BIN, R_ALO, R_CL, R_FACT = 0, 1, 2, 3, 5
 # conflict kinds (also the value of a dead-end event); a rule's conflict is its code
 C_NONE, C_BIN, C_ALO, C_CL, C_STOP, C_KILL = 0, 1, 2, 3, 5, 6
-# events: (kind, value) pairs in State.events
+# events: (kind, value) pairs in SearchState.events
 E_CHOICE, E_PLACE, E_REMOVE, E_DEAD, E_SOLUTION, E_RESTART = 0, 1, 2, 3, 4, 5
 # what a run of the search returns
 SOLUTION, EXHAUSTED, NODE_LIMIT, TICK = 0, 1, 2, 3
-# flags (the scalar FLAGS)
+# flags (the bits of the counter ``flags``)
 F_TRACE, F_RESTARTS, F_TARGET, F_MINIMIZE, F_LEARN = 1, 2, 4, 8, 16
 
-# the fields of State.scalars
-(TRAIL_LEN, QUEUE_HEAD, LEVEL, N_TRUE, UNCOVERED, NODES, BACKTRACKS, DECISIONS, CONFLICTS,
- RESTARTS, SOLUTIONS, N_CLAUSES, N_LITERALS, LIVE_CLAUSES, REDUCE_AT, RESTART_INDEX,
- RESTART_BUDGET, SINCE_RESTART, MAX_DEPTH, BEST, N_EVENTS, AFTER_SOLUTION, MAX_NODES, FLAGS,
- RESTART_UNIT, STAMP, SILENT, RULE_MAX_LEFT, DONE) = range(29)
-N_SCALARS = 32
-# the fields of State.increments: the activity bump of an option, of a clause
-OPTION_BUMP, CLAUSE_BUMP = 0, 1
+#: The counters, budget and flags of a search: the record of ``SearchState.counters``, one int64
+#: field each (the kernels read ``s.counters[0].level``: numba passes the record by reference).
+COUNTERS = np.dtype([(name, np.int64) for name in (
+    "trail_len",  # options on the trail
+    "queue_head",  # where propagation reads the trail next
+    "level",  # the decision level
+    "n_true",  # options true
+    "uncovered",  # primary items not covered
+    "nodes",  # options made true (the house rule's nodes)
+    "backtracks",  # placements taken back with no solution found since they were made
+    "decisions",
+    "conflicts",
+    "restarts",
+    "solutions",
+    "n_clauses",  # learned clauses stored (deleted ones too)
+    "n_literals",  # their literals
+    "live_clauses",  # learned clauses not deleted
+    "reduce_at",  # the live clauses at which the store is halved next
+    "restart_index",  # the term of Luby's sequence that set the restart budget
+    "restart_budget",  # the conflicts between the last restart and the next
+    "since_restart",  # conflicts since the last restart
+    "max_depth",  # the most options true at once
+    "best",  # options true in the target phase (the longest conflict-free assignment)
+    "n_events",  # integers logged in SearchState.events
+    "after_solution",  # 1: a solution was returned; the next run excludes it first
+    "max_nodes",  # the node budget
+    "flags",  # the F_ bits
+    "restart_unit",  # conflicts of Luby's unit
+    "stamp",  # the last stamp of SearchState.level_stamp (a clause's LBD)
+    "silent",  # 1: probing; nothing counted or logged
+    "rule_max_left",  # the rules read items with at most this many options left
+    "done",  # 1: the search is over
+)], align=True)
+#: The activity bumps of ``SearchState.increments``: of an option, of a clause.
+INCREMENTS = np.dtype([("option", np.float64), ("clause", np.float64)], align=True)
+
+
+class Conflict(NamedTuple):
+    """A conflict as propagation finds it, by ``kind``: an option true that a step finds false
+    (``C_BIN``: ``at`` the option made true, ``option`` another true option of one of its items;
+    a rule's code: ``at`` the item the rule fired at, ``option`` the true option it rules out),
+    an item with no option left (``C_ALO``: ``at`` the item), a learned clause with every
+    literal false (``C_CL``: ``at`` the clause); ``C_NONE``, none (:data:`NO_CONFLICT`);
+    ``C_STOP``, the node budget is spent. Fields a kind does not name are 0. numba compiles it
+    as a tuple of three integers."""
+
+    kind: int
+    at: int
+    option: int
+
+
+#: No conflict.
+NO_CONFLICT = Conflict(C_NONE, 0, 0)
 
 
 class CoverModel(NamedTuple):
@@ -96,18 +145,20 @@ class CoverModel(NamedTuple):
         return self.option_items[self.option_start[option]:self.option_start[option + 1]]
 
 
-class State(NamedTuple):
-    """The search state, changed in place by the kernels.
+class SearchState(NamedTuple):
+    """The search state, changed in place by the kernels (not the deductions' board state,
+    :class:`~dominosa_lab.logic.State`).
 
     Per option: ``value`` (-1 open, 0 false, 1 true), ``reason`` (a kind's code), ``target`` (1 in
     the target phase), ``level`` (decision level of the value), ``reason_a`` / ``reason_b`` (the
     reason's item, option or clause), ``found_at`` (solutions found when made true), ``mark``
     (conflict analysis), ``activity``; ``trail`` (options in the order they got a value) and
     ``level_start`` (where each level starts on it). Per item: ``left`` (options not false) and
-    ``cover`` (the true option, -1 none). ``scalars`` (the fields named above: counters, budget,
-    flags), ``increments`` (the activity bumps), the scratch rows of conflict analysis
-    (``buffer``, ``learnt``, ``marked``, ``buffer2``, ``stack``, ``level_stamp``), ``choices``
-    (choices made by number of options) and ``events`` (the trace's log of (kind, value) pairs).
+    ``cover`` (the true option, -1 none). ``counters`` (one record of :data:`COUNTERS`: the
+    counters, the budget, the flags) and ``increments`` (one of :data:`INCREMENTS`), each an
+    array of length 1; the scratch rows of conflict analysis (``buffer``, ``learnt``, ``marked``,
+    ``buffer2``, ``stack``, ``level_stamp``), ``choices`` (choices made by number of options) and
+    ``events`` (the trace's log of (kind, value) pairs).
     """
 
     value: np.ndarray
@@ -123,7 +174,7 @@ class State(NamedTuple):
     level_start: np.ndarray
     left: np.ndarray
     cover: np.ndarray
-    scalars: np.ndarray
+    counters: np.ndarray
     increments: np.ndarray
     buffer: np.ndarray
     learnt: np.ndarray
@@ -229,33 +280,34 @@ def from_exact_cover(problem: ExactCover, primary=None) -> CoverModel:
                        arrays.primary if primary is None else primary)
 
 
-def new_state(model: CoverModel, *, max_nodes: int | None, flags: int, rule_max: int | None,
-              events: int = 2) -> State:
+def new_search_state(model: CoverModel, *, max_nodes: int | None, flags: int,
+                     rule_max: int | None, events: int = 2) -> SearchState:
     """The state at the start of a search: every option open, nothing counted; room for
     ``events`` logged integers. Its arrays' types are the same for every model (those the
     kernels are compiled for); each is allocated apart (rows cut from one block cost more to
     make, about 0.6 against 0.4 µs an array)."""
     p, n = model.n_options, model.n_items
     left = np.subtract(model.item_start[1:], model.item_start[:-1], dtype=np.int64)
-    scalars = np.zeros(N_SCALARS, np.int64)
-    scalars[UNCOVERED] = np.count_nonzero(model.primary)
-    scalars[MAX_NODES] = 1 << 62 if max_nodes is None else max_nodes
-    scalars[FLAGS] = flags
-    scalars[RULE_MAX_LEFT] = 1 << 62 if rule_max is None else rule_max
-    value, cover, increments = np.empty(p, np.int8), np.empty(n, np.int64), np.empty(2)
+    counters, increments = np.zeros(1, COUNTERS), np.ones(1, INCREMENTS)
+    record = counters[0]
+    record["uncovered"] = np.count_nonzero(model.primary)
+    record["max_nodes"] = 1 << 62 if max_nodes is None else max_nodes
+    record["flags"] = flags
+    record["rule_max_left"] = 1 << 62 if rule_max is None else rule_max
+    value, cover = np.empty(p, np.int8), np.empty(n, np.int64)
     value.fill(-1)
     cover.fill(-1)
-    increments.fill(1.0)
     zeros, i8, i64, scratch = np.zeros, np.int8, np.int64, p + 8
-    return State(value=value, reason=zeros(p, i8), target=zeros(p, i8), level=zeros(p, i64),
-                 reason_a=zeros(p, i64), reason_b=zeros(p, i64), found_at=zeros(p, i64),
-                 mark=zeros(p, i64), activity=zeros(p), trail=zeros(p, i64),
-                 level_start=zeros(p + 2, i64), left=left, cover=cover, scalars=scalars,
-                 increments=increments, buffer=zeros(scratch, i64), learnt=zeros(scratch, i64),
-                 marked=zeros(scratch, i64), buffer2=zeros(scratch, i64),
-                 stack=zeros(scratch, i64), level_stamp=zeros(scratch, i64),
-                 choices=zeros(max(left.tolist(), default=0) + 2, i64),
-                 events=np.empty(events, i64))
+    return SearchState(value=value, reason=zeros(p, i8), target=zeros(p, i8),
+                       level=zeros(p, i64), reason_a=zeros(p, i64), reason_b=zeros(p, i64),
+                       found_at=zeros(p, i64), mark=zeros(p, i64), activity=zeros(p),
+                       trail=zeros(p, i64), level_start=zeros(p + 2, i64), left=left,
+                       cover=cover, counters=counters, increments=increments,
+                       buffer=zeros(scratch, i64), learnt=zeros(scratch, i64),
+                       marked=zeros(scratch, i64), buffer2=zeros(scratch, i64),
+                       stack=zeros(scratch, i64), level_stamp=zeros(scratch, i64),
+                       choices=zeros(max(left.tolist(), default=0) + 2, i64),
+                       events=np.empty(events, i64))
 
 
 def new_clauses(n_options: int) -> Clauses:

@@ -22,7 +22,7 @@ __all__ = ["assume", "count_puzzle", "force", "refute"]
 def _deduce(m, s, g, values, pairs, max_pip):
     """Propagation, then the Hall-set rule and propagation to a fixed point; a conflict is
     counted as a dead end. Returns the conflict kind."""
-    kind, _, _ = propagate(m, s, g)
+    kind = propagate(m, s, g).kind
     if kind == C_NONE:
         kind = hall_fixed_point(m, s, g, values, pairs, max_pip)
     return settled(s, kind)
