@@ -13,7 +13,7 @@ from dominosa_lab import load, random_puzzle
 from dominosa_lab.boards import swap_cells
 from dominosa_lab.core.search import Search, SearchStopped
 from dominosa_lab.solvers.engine import handover
-from dominosa_lab.solvers.engine.handover import covers, exact_one_clauses
+from dominosa_lab.solvers.engine.handover import covers_with_hand_over, exact_one_clauses
 from dominosa_lab.solvers.engine.settings import SETTINGS
 from dominosa_lab.solvers.engine.state import cover_model
 from dominosa_lab.solvers.fast import _level_zero
@@ -32,7 +32,7 @@ def _engine(puzzle, **budget):
 def _covers(puzzle, conflicts):
     """The set of covers found, handed over after ``conflicts``, and the engine."""
     engine = _engine(puzzle)
-    return {tuple(c.tolist()) for c in covers(engine, conflicts)}, engine
+    return {tuple(c.tolist()) for c in covers_with_hand_over(engine, conflicts)}, engine
 
 
 def _transposed(n, seed):
@@ -68,13 +68,13 @@ def test_a_board_without_a_solution_is_refuted_after_the_hand_over(seed):
 
 def test_the_hand_over_keeps_the_engines_counters_with_its_placements_taken_back():
     engine = _engine(_transposed(16, 0))
-    list(covers(engine, 0))
+    list(covers_with_hand_over(engine, 0))
     assert engine.counters["backtracks"] == engine.counters["nodes"]
 
 
 def test_a_solution_found_before_the_budget_keeps_the_search_in_the_engine():
     engine = _engine(random_puzzle(12, seed=3).puzzle)
-    found = covers(engine, 1)
+    found = covers_with_hand_over(engine, 1)
     next(found)
     list(found)
     assert engine.handed_over is None
@@ -82,7 +82,7 @@ def test_a_solution_found_before_the_budget_keeps_the_search_in_the_engine():
 
 def test_a_node_budget_keeps_the_search_in_the_engine():
     engine = _engine(_transposed(16, 0), max_nodes=10**9)
-    list(covers(engine, 0))
+    list(covers_with_hand_over(engine, 0))
     assert engine.handed_over is None
 
 
@@ -96,7 +96,7 @@ def test_the_clock_is_read_between_two_slices_of_cadical(monkeypatch):
 
     monkeypatch.setattr(engine.search, "check_time", stop_once_handed_over)
     with pytest.raises(SearchStopped):
-        list(covers(engine, 0))
+        list(covers_with_hand_over(engine, 0))
     assert engine.handed_over is not None
 
 

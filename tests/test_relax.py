@@ -14,7 +14,7 @@ from dominosa_lab import random_puzzle
 from dominosa_lab.boards import swap_cells
 from dominosa_lab.core.search import Search, SearchStopped
 from dominosa_lab.solvers.engine import relax
-from dominosa_lab.solvers.engine.handover import covers, exact_one_clauses
+from dominosa_lab.solvers.engine.handover import covers_with_hand_over, exact_one_clauses
 from dominosa_lab.solvers.engine.relax import certifies, fractional_cover_exists, packing
 from dominosa_lab.solvers.engine.settings import SETTINGS
 from dominosa_lab.solvers.engine.state import cover_model
@@ -198,6 +198,6 @@ def test_a_board_the_relaxation_refutes_never_reaches_cadical(monkeypatch):
         raise AssertionError("CaDiCaL was asked")
 
     monkeypatch.setattr("pysat.solvers.Cadical195", no_cadical)
-    assert list(covers(engine, 0)) == []
+    assert list(covers_with_hand_over(engine, 0)) == []
     assert engine.handed_over is not None or engine.failed
 

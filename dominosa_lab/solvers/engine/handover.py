@@ -35,7 +35,7 @@ from dominosa_lab.solvers.engine.search import CoverSearch
 from dominosa_lab.solvers.engine.settings import SETTINGS
 from dominosa_lab.solvers.engine.state import CoverModel
 
-__all__ = ["covers", "exact_one_clauses"]
+__all__ = ["covers_with_hand_over", "exact_one_clauses"]
 
 
 def exact_one_clauses(model: CoverModel, value: np.ndarray) -> list[list[int]]:
@@ -65,7 +65,8 @@ def exact_one_clauses(model: CoverModel, value: np.ndarray) -> list[list[int]]:
     return clauses
 
 
-def covers(engine: CoverSearch, conflicts: int | None = None) -> Iterator[np.ndarray]:
+def covers_with_hand_over(engine: CoverSearch,
+                          conflicts: int | None = None) -> Iterator[np.ndarray]:
     """Yield each solution (the array of its options) of an engine at level 0: the engine's
     own, or after ``conflicts`` (default ``handover_conflicts``, :data:`SETTINGS`) conflicts
     without one CaDiCaL's (see the module).
@@ -77,7 +78,7 @@ def covers(engine: CoverSearch, conflicts: int | None = None) -> Iterator[np.nda
     >>> from dominosa_lab.solvers.fast.dominosa import DominosaCover
     >>> board = DominosaCover(Puzzle([[0, 0, 1], [0, 1, 1]]))
     >>> engine = board.engine(Search())
-    >>> engine.start(), [c.tolist() for c in covers(engine, conflicts=0)]
+    >>> engine.start(), [c.tolist() for c in covers_with_hand_over(engine, conflicts=0)]
     (True, [[0, 1, 2], [0, 4, 6], [2, 3, 5]])
     """
     if engine.search.max_nodes is None:

@@ -132,7 +132,7 @@ def _by_deduction(puzzle: Puzzle, search: Search, placed: list[Placement]
 
 def _compiled(puzzle: Puzzle, search: Search) -> Iterator[Solution]:
     """The engine's solutions, in turn."""
-    from dominosa_lab.solvers.engine.handover import covers
+    from dominosa_lab.solvers.engine.handover import covers_with_hand_over
     from dominosa_lab.solvers.fast.dominosa import DominosaCover
     from dominosa_lab.solvers.fast.warm import ensure_compiled
 
@@ -143,7 +143,7 @@ def _compiled(puzzle: Puzzle, search: Search) -> Iterator[Solution]:
     probe = board.model.n_options <= SETTINGS.probe_max_placements
     _level_zero(engine, board, probe)
     search.check_time()
-    for cover in covers(engine):
+    for cover in covers_with_hand_over(engine):
         solution = Solution(puzzle, map(board.placement, cover.tolist()))
         search.found(solution)
         yield solution
