@@ -32,8 +32,8 @@ side with) an exchanged square (``proofs_reasons.md`` and ``.csv``). ``--append`
 of an earlier run in the results (a run in parts). ``--ideas`` measures instead, on the
 transposed boards, the engine with one part changed at a time (probing at level 0, no belief
 guide, the guide for the first conflicts only, no blocked-option rule), ``solve`` with the
-hand-over (the relaxation, then CaDiCaL) after several numbers of conflicts or none, the tiling
-deduction after our level 0, and CaDiCaL on the model that our level 0 leaves against CaDiCaL
+hand-over (the relaxation, then the SAT solver) after several numbers of conflicts or none, the
+tiling deduction after our level 0, and CaDiCaL on the model that our level 0 leaves against CaDiCaL
 on the plain model (``proofs_ideas.md``).
 """
 
@@ -238,7 +238,7 @@ def reasons_table(frame: pd.DataFrame) -> str:
 VARIANTS = {"ours": {}, "probing at level 0": {"probe": True}, "no belief guide": {"guided": False},
             "belief guide for 300 conflicts": {"guide_for": 300},
             "no blocked-option rule": {"rule": False}}
-#: Conflicts of the engine before the hand-over (the relaxation, then CaDiCaL; None: never),
+#: Conflicts of the engine before the hand-over (the relaxation, then the SAT solver; None: never),
 #: measured by ``solve``.
 HAND_OVERS = (None, 1000, 2000, 5000, 20_000)
 
@@ -394,7 +394,7 @@ def main() -> None:
     started = machine()
     if args.ideas:
         side_report(args, started, "ideas", "Proof strength: the engine's parts one at a time, "
-                    "and the hand-over (the relaxation, then CaDiCaL)", "Each "
+                    "and the hand-over (the relaxation, then the SAT solver)", "Each "
                     f"variant in this process one after the other, at most {args.max_nodes} "
                     "nodes (status in the CSV); medians of conflicts (machine-independent) and "
                     "seconds. *tiling after level 0*: placements the tiling deduction (grid "

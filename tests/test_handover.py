@@ -1,4 +1,4 @@
-"""The hand-over of a long search from the engine to CaDiCaL."""
+"""The hand-over of a long search from the engine to CryptoMiniSat."""
 
 from __future__ import annotations
 
@@ -9,11 +9,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dominosa_lab import load, random_puzzle
+from dominosa_lab import load, random_puzzle, solve
 from dominosa_lab.boards import swap_cells
 from dominosa_lab.core.search import Search, SearchStopped
 from dominosa_lab.solvers.engine import handover
-from dominosa_lab.solvers.engine.handover import covers, exact_one_clauses
+from dominosa_lab.solvers.engine.handover import covers_with_hand_over, exact_one_clauses
 from dominosa_lab.solvers.engine.settings import SETTINGS
 from dominosa_lab.solvers.engine.state import cover_model
 from dominosa_lab.solvers.fast import _level_zero
@@ -32,7 +32,16 @@ def _engine(puzzle, **budget):
 def _covers(puzzle, conflicts):
     """The set of covers found, handed over after ``conflicts``, and the engine."""
     engine = _engine(puzzle)
-    return {tuple(c.tolist()) for c in covers(engine, conflicts)}, engine
+    return {tuple(c.tolist()) for c in covers_with_hand_over(engine, conflicts)}, engine
+
+
+def _exchanged(n, seed):
+    """A planted board with two squares of different numbers, drawn from ``seed``, exchanged."""
+    puzzle, rng = random_puzzle(n, seed=seed).puzzle, random.Random(seed)
+    while True:
+        a, b = rng.sample(puzzle.cells, 2)
+        if puzzle.value(a) != puzzle.value(b):
+            return swap_cells(puzzle, a, b)
 
 
 def _transposed(n, seed):
@@ -68,13 +77,13 @@ def test_a_board_without_a_solution_is_refuted_after_the_hand_over(seed):
 
 def test_the_hand_over_keeps_the_engines_counters_with_its_placements_taken_back():
     engine = _engine(_transposed(16, 0))
-    list(covers(engine, 0))
+    list(covers_with_hand_over(engine, 0))
     assert engine.counters["backtracks"] == engine.counters["nodes"]
 
 
 def test_a_solution_found_before_the_budget_keeps_the_search_in_the_engine():
     engine = _engine(random_puzzle(12, seed=3).puzzle)
-    found = covers(engine, 1)
+    found = covers_with_hand_over(engine, 1)
     next(found)
     list(found)
     assert engine.handed_over is None
@@ -82,11 +91,11 @@ def test_a_solution_found_before_the_budget_keeps_the_search_in_the_engine():
 
 def test_a_node_budget_keeps_the_search_in_the_engine():
     engine = _engine(_transposed(16, 0), max_nodes=10**9)
-    list(covers(engine, 0))
+    list(covers_with_hand_over(engine, 0))
     assert engine.handed_over is None
 
 
-def test_the_clock_is_read_between_two_slices_of_cadical(monkeypatch):
+def test_the_clock_is_read_between_two_slices_of_the_sat_solver(monkeypatch):
     engine = _engine(load("tcg-n10"))
     monkeypatch.setattr(handover, "SETTINGS", SETTINGS._replace(sat_slice=1))
 
@@ -96,7 +105,7 @@ def test_the_clock_is_read_between_two_slices_of_cadical(monkeypatch):
 
     monkeypatch.setattr(engine.search, "check_time", stop_once_handed_over)
     with pytest.raises(SearchStopped):
-        list(covers(engine, 0))
+        list(covers_with_hand_over(engine, 0))
     assert engine.handed_over is not None
 
 
@@ -117,3 +126,28 @@ def test_the_relaxation_is_asked_with_the_options_level_0_settled_as_a_whole_boa
     [(value, differ, whole)] = asked
     assert value is engine.handed_over and (value != -1).any()
     assert differ is None and whole is True
+
+
+def test_solve_refutes_a_board_that_needs_the_hand_over_in_the_sat_solver(monkeypatch):
+    # the engine spends handover_conflicts on this board; the relaxation, told to see a
+    # fractional cover, leaves the proof to the SAT solver
+    asked = []
+    monkeypatch.setattr(handover, "fractional_cover_exists",
+                        lambda *a, **k: asked.append(a[2]) or True)
+    result = solve(_exchanged(40, 7))
+    assert result.status == "no_solution"
+    assert len(asked) == 1
+
+
+def test_solve_lists_the_solutions_of_a_board_handed_over_at_once(monkeypatch):
+    puzzle = load("tcg-n10")
+    ours = {frozenset(s.placements) for s in solve(puzzle, limit=None).solutions}
+    monkeypatch.setattr(handover, "SETTINGS", SETTINGS._replace(handover_conflicts=0))
+    asked = []
+    relax = handover.fractional_cover_exists
+    monkeypatch.setattr(handover, "fractional_cover_exists",
+                        lambda *a, **k: asked.append(a[2]) or relax(*a, **k))
+    result = solve(puzzle, limit=None)
+    assert len(asked) == 1 and result.status == "solved"
+    assert all(s.is_valid(puzzle) for s in result.solutions)
+    assert {frozenset(s.placements) for s in result.solutions} == ours

@@ -1,4 +1,4 @@
-"""The fractional relaxation that a long search asks before CaDiCaL."""
+"""The fractional relaxation that a long search asks before the SAT solver."""
 
 from __future__ import annotations
 
@@ -8,13 +8,13 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from pysat.solvers import Cadical195
+from pycryptosat import Solver
 
 from dominosa_lab import random_puzzle
 from dominosa_lab.boards import swap_cells
 from dominosa_lab.core.search import Search, SearchStopped
 from dominosa_lab.solvers.engine import relax
-from dominosa_lab.solvers.engine.handover import covers, exact_one_clauses
+from dominosa_lab.solvers.engine.handover import covers_with_hand_over, exact_one_clauses
 from dominosa_lab.solvers.engine.relax import certifies, fractional_cover_exists, packing
 from dominosa_lab.solvers.engine.settings import SETTINGS
 from dominosa_lab.solvers.engine.state import cover_model
@@ -39,10 +39,11 @@ def _exchanged(puzzle, rng):
             return swap_cells(puzzle, a, b)
 
 
-def _cadical_finds_a_cover(model) -> bool:
-    """Whether CaDiCaL finds an exact cover of ``model`` (every option open)."""
-    with Cadical195(bootstrap_with=exact_one_clauses(model, np.full(model.n_options, -1))) as sat:
-        return sat.solve()
+def _sat_finds_a_cover(model) -> bool:
+    """Whether CryptoMiniSat finds an exact cover of ``model`` (every option open)."""
+    sat = Solver()
+    sat.add_clauses(exact_one_clauses(model, np.full(model.n_options, -1)))
+    return sat.solve()[0]
 
 
 @settings(max_examples=25, deadline=None)
@@ -58,7 +59,7 @@ def test_a_board_without_a_fractional_cover_has_no_cover(seed, n):
     rng = random.Random(seed)
     model = _model(_exchanged(planted_board(n, rng)[0], rng))
     if not fractional_cover_exists(model, Search()):
-        assert not _cadical_finds_a_cover(model)
+        assert not _sat_finds_a_cover(model)
 
 
 @pytest.mark.parametrize("seed", range(3))
@@ -188,16 +189,16 @@ def test_a_spent_time_limit_stops_before_the_linear_programme():
         fractional_cover_exists(_model(random_puzzle(6, seed=0).puzzle), search)
 
 
-def test_a_board_the_relaxation_refutes_never_reaches_cadical(monkeypatch):
+def test_a_board_the_relaxation_refutes_never_reaches_the_sat_solver(monkeypatch):
     puzzle = _exchanged(random_puzzle(30, seed=0).puzzle, random.Random(0))
     board = DominosaCover(puzzle)
     engine = board.engine(Search())
     engine.start()
 
-    def no_cadical(*args, **kwargs):
-        raise AssertionError("CaDiCaL was asked")
+    def no_sat_solver(*args, **kwargs):
+        raise AssertionError("the SAT solver was asked")
 
-    monkeypatch.setattr("pysat.solvers.Cadical195", no_cadical)
-    assert list(covers(engine, 0)) == []
+    monkeypatch.setattr("pycryptosat.Solver", no_sat_solver)
+    assert list(covers_with_hand_over(engine, 0)) == []
     assert engine.handed_over is not None or engine.failed
 

@@ -138,7 +138,7 @@ def test_the_extra_named_installs_the_library_and_all_installs_the_extra(library
 
 
 def test_the_core_installs_no_plotting_table_or_cluster_library():
-    core = {"numpy", "numba", "networkx", "python-sat", "highspy"}
+    core = {"numpy", "numba", "networkx", "pycryptosat", "highspy"}
     assert _names(PROJECT["dependencies"]) == core
 
 

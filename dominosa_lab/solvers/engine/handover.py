@@ -1,26 +1,28 @@
-"""The hand-over: a search that has spent ``handover_conflicts`` conflicts without a solution
-asks whether the board, with the options the engine has settled at level 0, has a fractional cover
-(:mod:`~dominosa_lab.solvers.engine.relax`), and when it has, goes on in CaDiCaL (python-sat's
-``Cadical195``), on the model the engine's level 0 leaves.
+"""The hand-over: a search that has spent ``handover_conflicts`` conflicts without a solution asks
+whether the board, with the options the engine has settled at level 0, has a fractional cover
+(:mod:`~dominosa_lab.solvers.engine.relax`), and when it has, goes on in CryptoMiniSat
+(``pycryptosat``), on the model the engine's level 0 leaves.
 
 The engine is fastest where its deductions and its belief guide carry the search (planted and
 shuffled boards, proofs of uniqueness: a few hundred conflicts at most); a search that runs long
 without a solution is most likely a board with none. Such a board has, in every measured case, no
 fractional cover either, which the relaxation shows in one linear programme where clause learning
 needs minutes at N = 60 and more (``benchmarks/results/proofs.md``). Where a fractional cover
-exists, the rest is a plain clause-learning race, which CaDiCaL runs faster per conflict
-(``benchmarks/results/proofs_ideas.md``). So after the budget the options the engine has settled
-at level 0 (by its deductions, and the facts its learned clauses led to) are kept, and the rest
-goes over as clauses over the open options (variable ``q + 1`` for option ``q``): for each item
-not yet covered at most one of its open options, and for a primary one at least one. The learned
-clauses stay behind. Each model is checked as an exact cover before it is yielded; after it, a
-clause that rules out its open options asks for the next.
+exists, the rest is a plain clause-learning race, which a SAT solver runs faster per conflict
+(CaDiCaL in ``benchmarks/results/proofs_ideas.md``). CryptoMiniSat is the one asked: it publishes
+stable releases, which python-sat (CaDiCaL) does not, and it is about as fast as CaDiCaL 1.9.5 on
+the boards handed over (``benchmarks/results/handover.md``). So after the budget the options the
+engine has settled at level 0 (by its deductions, and the facts its learned clauses led to) are
+kept, and the rest goes over as clauses over the open options (variable ``q + 1`` for option ``q``):
+for each item not yet covered at most one of its open options, and for a primary one at least one.
+The learned clauses stay behind. Each model is checked as an exact cover before it is yielded; after
+it, a clause that rules out its open options asks for the next.
 
 Counting: the handed-over part adds no nodes, backtracks or choices (neither the linear programme
-nor CaDiCaL's decisions are placements on the board); the counters are the engine's up to the
-hand-over, with everything it placed taken back, and the handed-over work shows in the seconds
-only. A node budget counts the engine's placements, so a search with ``max_nodes`` is never handed
-over; a time limit stops the linear programme at the deadline and CaDiCaL between two slices of
+nor CryptoMiniSat's decisions are placements on the board); the counters are the engine's up to the
+hand-over, with everything it placed taken back, and the handed-over work shows in the seconds only.
+A node budget counts the engine's placements, so a search with ``max_nodes`` is never handed over; a
+time limit stops the linear programme at the deadline and CryptoMiniSat between two slices of
 ``sat_slice`` conflicts (both in :data:`~dominosa_lab.solvers.engine.settings.SETTINGS`).
 """
 
@@ -35,7 +37,7 @@ from dominosa_lab.solvers.engine.search import CoverSearch
 from dominosa_lab.solvers.engine.settings import SETTINGS
 from dominosa_lab.solvers.engine.state import CoverModel
 
-__all__ = ["covers", "exact_one_clauses"]
+__all__ = ["covers_with_hand_over", "exact_one_clauses"]
 
 
 def exact_one_clauses(model: CoverModel, value: np.ndarray) -> list[list[int]]:
@@ -65,10 +67,11 @@ def exact_one_clauses(model: CoverModel, value: np.ndarray) -> list[list[int]]:
     return clauses
 
 
-def covers(engine: CoverSearch, conflicts: int | None = None) -> Iterator[np.ndarray]:
+def covers_with_hand_over(engine: CoverSearch,
+                          conflicts: int | None = None) -> Iterator[np.ndarray]:
     """Yield each solution (the array of its options) of an engine at level 0: the engine's
     own, or after ``conflicts`` (default ``handover_conflicts``, :data:`SETTINGS`) conflicts
-    without one CaDiCaL's (see the module).
+    without one CryptoMiniSat's (see the module).
 
     Examples
     --------
@@ -77,7 +80,7 @@ def covers(engine: CoverSearch, conflicts: int | None = None) -> Iterator[np.nda
     >>> from dominosa_lab.solvers.fast.dominosa import DominosaCover
     >>> board = DominosaCover(Puzzle([[0, 0, 1], [0, 1, 1]]))
     >>> engine = board.engine(Search())
-    >>> engine.start(), [c.tolist() for c in covers(engine, conflicts=0)]
+    >>> engine.start(), sorted(c.tolist() for c in covers_with_hand_over(engine, conflicts=0))
     (True, [[0, 1, 2], [0, 4, 6], [2, 3, 5]])
     """
     if engine.search.max_nodes is None:
@@ -87,32 +90,32 @@ def covers(engine: CoverSearch, conflicts: int | None = None) -> Iterator[np.nda
     if value is None or not fractional_cover_exists(engine.model, engine.search, value,
                                                     whole=True):
         return
-    from pysat.solvers import Cadical195
+    from pycryptosat import Solver
 
     fixed = np.flatnonzero(value == 1)
     open_ = np.flatnonzero(value == -1)
-    with Cadical195(bootstrap_with=exact_one_clauses(engine.model, value)) as sat:
-        while _solve(sat, engine):
-            literals = np.asarray(sat.get_model() or [], np.int64)
-            true = np.zeros(value.shape[0] + 1, bool)
-            true[literals[literals > 0]] = True
-            chosen = open_[true[open_ + 1]]
-            cover = np.sort(np.concatenate((fixed, chosen)))
-            _check(engine.model, cover)
-            yield cover
-            if not chosen.size:  # level 0 had placed every option: the one cover
-                return
-            sat.add_clause([-int(q) - 1 for q in chosen])
+    sat = Solver()
+    sat.add_clauses(exact_one_clauses(engine.model, value))
+    while (assignment := _solve(sat, engine)) is not None:
+        true = np.zeros(value.shape[0] + 1, bool)
+        true[1:len(assignment)] = assignment[1:]
+        chosen = open_[true[open_ + 1]]
+        cover = np.sort(np.concatenate((fixed, chosen)))
+        _check(engine.model, cover)
+        yield cover
+        if not chosen.size:  # level 0 had placed every option: the one cover
+            return
+        sat.add_clause([-int(q) - 1 for q in chosen])
 
 
-def _solve(sat, engine: CoverSearch) -> bool:
-    """CaDiCaL's answer, in slices of ``sat_slice`` conflicts (:data:`SETTINGS`) with the clock
-    read between (:class:`~dominosa_lab.core.search.SearchStopped` when the time is up)."""
+def _solve(sat, engine: CoverSearch) -> tuple[bool | None, ...] | None:
+    """CryptoMiniSat's model (each variable's value, at its index; None at 0) or None when it
+    has none, in slices of ``sat_slice`` conflicts (:data:`SETTINGS`) with the clock read between
+    (:class:`~dominosa_lab.core.search.SearchStopped` when the time is up)."""
     while True:
-        sat.conf_budget(SETTINGS.sat_slice)
-        answer = sat.solve_limited()
+        answer, assignment = sat.solve(confl_limit=SETTINGS.sat_slice)
         if answer is not None:
-            return answer
+            return assignment if answer else None
         engine.search.check_time()
 
 
@@ -121,4 +124,4 @@ def _check(model: CoverModel, cover: np.ndarray) -> None:
     count = np.bincount(np.concatenate([model.items_of(int(q)) for q in cover]),
                         minlength=model.n_items)
     if (count > 1).any() or (count[model.primary == 1] != 1).any():
-        raise RuntimeError("CaDiCaL's model is not an exact cover of the engine's model")
+        raise RuntimeError("CryptoMiniSat's model is not an exact cover of the engine's model")

@@ -39,8 +39,8 @@ class Settings(NamedTuple):
     calm_rounds: int  # the rounds stop once no option's sign has changed for this many
     belief_clip: float  # messages are odds clipped to [1 / belief_clip, belief_clip]
     # the hand-over (handover.py, Python)
-    handover_conflicts: int  # conflicts without a solution after which CaDiCaL goes on
-    sat_slice: int  # CaDiCaL's conflicts between two readings of the clock
+    handover_conflicts: int  # conflicts without a solution after which CryptoMiniSat goes on
+    sat_slice: int  # CryptoMiniSat's conflicts between two readings of the clock
     # the relaxation (relax.py, Python)
     weight_bits: int  # a certificate's weights are rounded to integers of this many bits
     board_gap: float  # the interior point method's gap on a whole board, in worth

@@ -13,7 +13,7 @@ whole heuristic: on large boards belief propagation, :mod:`~dominosa_lab.solvers
 picks the first try); a search that has spent ``handover_conflicts``
 (:data:`~dominosa_lab.solvers.engine.settings.SETTINGS`) conflicts without a solution asks whether
 the board has a fractional cover (:mod:`~dominosa_lab.solvers.engine.relax`: a board with none has
-no solution) and, when it has, goes on in CaDiCaL, on the model level 0 left
+no solution) and, when it has, goes on in CryptoMiniSat, on the model level 0 left
 (:mod:`~dominosa_lab.solvers.engine.handover`, which says how that part is counted). Counted by the
 house rule (:mod:`~dominosa_lab.solvers.engine.search`): nodes are placements made true by a
 decision or a deduction, backtracks the ones taken back with no solution found below, choices the
@@ -132,7 +132,7 @@ def _by_deduction(puzzle: Puzzle, search: Search, placed: list[Placement]
 
 def _compiled(puzzle: Puzzle, search: Search) -> Iterator[Solution]:
     """The engine's solutions, in turn."""
-    from dominosa_lab.solvers.engine.handover import covers
+    from dominosa_lab.solvers.engine.handover import covers_with_hand_over
     from dominosa_lab.solvers.fast.dominosa import DominosaCover
     from dominosa_lab.solvers.fast.warm import ensure_compiled
 
@@ -143,7 +143,7 @@ def _compiled(puzzle: Puzzle, search: Search) -> Iterator[Solution]:
     probe = board.model.n_options <= SETTINGS.probe_max_placements
     _level_zero(engine, board, probe)
     search.check_time()
-    for cover in covers(engine):
+    for cover in covers_with_hand_over(engine):
         solution = Solution(puzzle, map(board.placement, cover.tolist()))
         search.found(solution)
         yield solution
