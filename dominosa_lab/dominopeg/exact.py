@@ -15,14 +15,13 @@ of the two solvable published patterns on the compiled engine from 19,400 and 13
 
 * ``"bits"`` (the default), :mod:`~dominosa_lab.dominopeg.bits`: the placements left in one
   integer, branching on the item with fewest; it loads nothing compiled, so a fresh
-  process solves the published boards in a fraction of the time numba takes to load, and
-  it enumerates all the solutions of a pattern as quickly as the compiled engine
-  (``benchmarks/results/dominopeg.md``);
+  process solves the published boards in less time than numba takes to load
+  (``benchmarks/results/startup.md``), and it is as quick as the compiled engine once that
+  is loaded, to a first solution and through all of them (``benchmarks/results/dominopeg.md``);
 * ``"fast"``, the compiled engine, with the placements through a hole ruled out at the start,
   searching depth first without clause learning (measured: with twelve pieces of about a
   hundred placements each, learned clauses grow long and cost more than they save; the
   blocked-option rule, read through cells or pieces, also cost more than it saved);
-  once loaded, the quickest to a first solution;
 * ``"dlx"``, the dancing-links engine with the holes pre-covered, in any of its item orders.
 """
 
