@@ -92,6 +92,14 @@ def test_solving_loads_no_graph_table_or_plot_library(method):
     assert f"dominosa_lab.solvers.{method}" in modules
 
 
+def test_solving_dominopegs_published_boards_loads_no_solvers_module_and_no_numba():
+    modules = _loaded("from dominosa_lab.dominopeg import PegBoard, solve\n"
+                      "for holes in ((0, 10, 20, 24, 28), (0, 7, 14, 21, 28)):\n"
+                      "    assert solve(PegBoard(holes)).status == 'solved'\n")
+    assert _libraries(modules, (*HEAVY, "numba")) == []
+    assert not any(m.startswith("dominosa_lab.solvers") for m in modules)
+
+
 def test_a_public_name_is_imported_on_first_use():
     modules = _loaded("import dominosa_lab as dl\ndl.Puzzle")
     assert "dominosa_lab.core.puzzle" in modules and _solvers(modules) == []

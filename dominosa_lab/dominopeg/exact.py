@@ -1,5 +1,5 @@
-"""``solve``: DominoPeg as exact cover, on the compiled engine
-(:mod:`~dominosa_lab.solvers.engine`) or on DLX.
+"""``solve``: DominoPeg as exact cover, on integer bit sets in pure Python (the default), on
+the compiled engine (:mod:`~dominosa_lab.solvers.engine`) or on DLX.
 
 Items: the 24 piece cells and the 12 pieces are primary (each covered exactly
 once); the 35 circles are secondary (at most one peg each), and no peg may land
@@ -7,28 +7,36 @@ on a hole. Options: every on-board placement (piece x orientation x position),
 covering its two cells, its piece and its pegged circles. A board with more than
 five holes is refused by counting before any search.
 
-Two engines: ``"fast"`` (the default), the engine of :mod:`dominosa_lab.solvers.engine` with the
-placements through a hole ruled out at the start and, when all five empty circles
-are given, every other circle primary (the 30 pegs fill all circles but five, so
-each of them must get one: an unpegged circle with one placement left forces it,
-with none it is a dead end; this cut the nodes of the two solvable published
-patterns from 19,400 and 13,063 to 4,020 and 6,135), searching depth first without
-clause learning (measured: with twelve pieces of about a hundred placements each,
-learned clauses grow long and cost more than they save; the blocked-option rule,
-read through cells or pieces, also cost more than it saved); ``"dlx"``, the
-dancing-links engine with the holes pre-covered, in any of its item orders.
+When all five empty circles are given, ``"bits"`` and ``"fast"`` make every other circle
+primary (the 30 pegs fill all circles but five, so each of them must get one: an unpegged
+circle with one placement left forces it, with none it is a dead end; this cut the nodes
+of the two solvable published patterns on the compiled engine from 19,400 and 13,063 to
+4,020 and 6,135). Three engines:
+
+* ``"bits"`` (the default), :mod:`~dominosa_lab.dominopeg.bits`: the placements left in one
+  integer, branching on the item with fewest; it loads nothing compiled, so a fresh
+  process solves the published boards in less time than numba takes to load
+  (``benchmarks/results/startup.md``), and it is as quick as the compiled engine once that
+  is loaded, to a first solution and through all of them (``benchmarks/results/dominopeg.md``);
+* ``"fast"``, the compiled engine, with the placements through a hole ruled out at the start,
+  searching depth first without clause learning (measured: with twelve pieces of about a
+  hundred placements each, learned clauses grow long and cost more than they save; the
+  blocked-option rule, read through cells or pieces, also cost more than it saved);
+* ``"dlx"``, the dancing-links engine with the holes pre-covered, in any of its item orders.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import cache
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from dominosa_lab.core.exact_cover import ExactCover
 from dominosa_lab.core.options import check_choice, keywords_after_first
 from dominosa_lab.core.search import Search, SearchResult, collect
+from dominosa_lab.dominopeg.bits import CIRCLE_ITEM, covers, item_name, placement_items
 from dominosa_lab.dominopeg.model import (
     N_CELLS,
     N_CIRCLES,
@@ -39,15 +47,14 @@ from dominosa_lab.dominopeg.model import (
     PegSolution,
     checked_board,
 )
-from dominosa_lab.solvers.engine.state import CoverModel, from_exact_cover
+
+if TYPE_CHECKING:
+    from dominosa_lab.solvers.engine.state import CoverModel
 
 __all__ = ["ENGINES", "compiled_formulation", "formulation", "iter_solutions", "solve"]
 
 #: The engines ``solve`` can run on, the default first.
-ENGINES = ("fast", "dlx")
-
-_PIECE_ITEM = N_CELLS
-_CIRCLE_ITEM = N_CELLS + N_PIECES
+ENGINES = ("bits", "fast", "dlx")
 
 
 @cache
@@ -60,19 +67,15 @@ def formulation() -> ExactCover:
     >>> ec.n_primary, ec.n_secondary, ec.n_options
     (36, 35, 1330)
     """
-    options = [
-        (*pl.cells, _PIECE_ITEM + pl.piece, *(_CIRCLE_ITEM + c for c in pl.pegs))
-        for pl in PLACEMENTS
-    ]
-    names = [f"cell {c}" for c in range(N_CELLS)]
-    names += [f"piece {p}" for p in range(N_PIECES)]
-    names += [f"circle {c}" for c in range(N_CIRCLES)]
+    options = [placement_items(pl) for pl in PLACEMENTS]
+    names = [item_name(x) for x in range(N_CELLS + N_PIECES + N_CIRCLES)]
     return ExactCover(N_CELLS + N_PIECES, N_CIRCLES, options, names=names, payloads=PLACEMENTS)
 
 
 @cache
 def compiled_formulation() -> CoverModel:
-    """The same problem as :func:`formulation`, as the compiled engine's model.
+    """The same problem as :func:`formulation`, as the compiled engine's model (loading the
+    compiled engine's modules on first use).
 
     Examples
     --------
@@ -80,6 +83,8 @@ def compiled_formulation() -> CoverModel:
     >>> m.n_items, m.n_options, int(m.primary.sum())
     (71, 1330, 36)
     """
+    from dominosa_lab.solvers.engine.state import from_exact_cover
+
     return from_exact_cover(formulation())
 
 
@@ -88,7 +93,7 @@ def iter_solutions(
     search: Search,
     order: str = "mrv",
     seed: int | np.random.Generator | None = None,
-    engine: str = "fast",
+    engine: str = "bits",
 ) -> Iterator[PegSolution]:
     """Stream the solutions of ``board`` found by ``engine``, reporting to ``search``
     (``order`` and ``seed`` are DLX's)."""
@@ -101,9 +106,11 @@ def iter_solutions(
         return PegSolution(board, tuple(PLACEMENTS[j] for j in rows))
 
     if engine == "dlx":
-        holes = [_CIRCLE_ITEM + h for h in board.holes]
+        holes = [CIRCLE_ITEM + h for h in board.holes]
         return formulation().solve(search, order=order, seed=seed, covered=holes, build=build)
-    return _fast(board, search, build)
+    if engine == "fast":
+        return _fast(board, search, build)
+    return covers(board, search, build)
 
 
 def _fast(board: PegBoard, search: Search, build) -> Iterator[PegSolution]:
@@ -129,7 +136,7 @@ def _model(board: PegBoard) -> CoverModel:
     if len(board.holes) < N_EMPTY:
         return model
     primary = np.ones_like(model.primary)
-    primary[[_CIRCLE_ITEM + h for h in board.holes]] = 0
+    primary[[CIRCLE_ITEM + h for h in board.holes]] = 0
     return model._replace(primary=primary)
 
 
@@ -143,7 +150,7 @@ def solve(
     max_nodes: int | None = None,
     time_limit: float | None = None,
     trace: bool = False,
-    engine: str = "fast",
+    engine: str = "bits",
 ) -> SearchResult:
     """Solve a DominoPeg board by exact cover.
 
@@ -159,9 +166,11 @@ def solve(
         The budget; when spent the result has ``status="stopped"``.
     trace : bool
         Record the search's events.
-    engine : {"fast", "dlx"}
-        The compiled engine of :mod:`dominosa_lab.solvers.engine` run depth first (no
-        learning: cheaper on these small boards), or dancing links.
+    engine : {"bits", "fast", "dlx"}
+        Exact cover on integer bit sets in pure Python (:mod:`~dominosa_lab.dominopeg.bits`:
+        nothing to load, the quickest from a fresh process), the compiled engine of
+        :mod:`dominosa_lab.solvers.engine` run depth first (no learning: cheaper on these
+        small boards), or dancing links.
 
     Returns
     -------
