@@ -13,8 +13,8 @@ most 2.5 s at N = 60 and 47 s at N = 100 (``benchmarks/results/proofs_large.md``
 needs up to a minute and more at N = 60 and proves one board of twenty at N = 100.
 A board with a solution always has a fractional cover, so the question only pays where a search
 has already failed for long: the engine asks it at the hand-over
-(:mod:`~dominosa_lab.solvers.engine.handover`), before CaDiCaL, and a count asks it of a question
-that runs long (:mod:`~dominosa_lab.solvers.engine.count`).
+(:mod:`~dominosa_lab.solvers.engine.handover`), before the SAT solver, and a count asks it of a
+question that runs long (:mod:`~dominosa_lab.solvers.engine.count`).
 
 **The verdict is exact, not HiGHS's.** The question is asked as a packing
 (:func:`packing`): the open options that cover no settled item, each worth ``p`` = the number
