@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterator
 from functools import cache
 from typing import Any
 
+from dominosa_lab.core.bitset import bits
 from dominosa_lab.core.search import Search
 from dominosa_lab.dominopeg.model import (
     N_CELLS,
@@ -141,14 +142,6 @@ def _branch(live: int, need: list[int], using: tuple[int, ...], search: Search) 
     search.choice(fewest)
     if not fewest and search.tracing:
         search.dead_end(f"{item_name(best)} has no placement left")
-    return [live, need, _bits(live & using[best]), 0]
+    return [live, need, bits(live & using[best]), 0]
 
 
-def _bits(mask: int) -> list[int]:
-    """The indices of the set bits of ``mask``, ascending."""
-    found = []
-    while mask:
-        low = mask & -mask
-        found.append(low.bit_length() - 1)
-        mask ^= low
-    return found

@@ -24,6 +24,7 @@ from functools import cached_property, lru_cache
 
 import numpy as np
 
+from dominosa_lab.core.bitset import bits
 from dominosa_lab.core.board import bit_sets, board_model, inverse, layout, tatham_domino
 from dominosa_lab.core.graph import csr
 from dominosa_lab.core.puzzle import Cell, Domino, Placement, Puzzle
@@ -33,22 +34,6 @@ __all__ = ["Geometry", "Overlaps", "TathamShape", "bits", "domino_index", "geome
 
 #: The index of domino ``{lo, hi}`` in Tatham's order (``0-0, 0-1, 1-1, 0-2, ...``).
 domino_index = tatham_domino
-
-
-def bits(mask: int) -> list[int]:
-    """The positions of the set bits of ``mask``, lowest first.
-
-    Examples
-    --------
-    >>> bits(0b10110)
-    [1, 2, 4]
-    """
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def union(masks: Iterable[int]) -> int:
