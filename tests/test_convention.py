@@ -21,6 +21,7 @@ from dominosa_lab import (
     unique_puzzle,
 )
 from dominosa_lab.boards import shuffled_puzzle
+from dominosa_lab.core.search import Search
 from dominosa_lab.dominopeg import solve as solve_peg
 from dominosa_lab.experiments import run_sweep
 from dominosa_lab.logic import deduce
@@ -76,3 +77,16 @@ def test_a_spent_budget_is_stopped_with_the_counters(call):
 def test_a_spent_generator_budget_is_stopped_with_the_counters():
     made = unique_puzzle(12, grade="extreme", seed=0, max_nodes=2)
     assert made.status == "stopped" and made.stats.nodes == 2 and made.reason
+
+
+def test_a_puzzle_takes_its_rows_by_position_and_the_rest_by_keyword():
+    rows = [[0, 0, 1], [1, 1, 0]]
+    assert Puzzle(rows, max_pip=1, name="small").name == "small"
+    with pytest.raises(TypeError):
+        Puzzle(rows, 1)
+
+
+def test_a_search_takes_its_budget_by_keyword_only():
+    assert Search(max_nodes=3).max_nodes == 3
+    with pytest.raises(TypeError):
+        Search(3)

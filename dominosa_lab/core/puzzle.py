@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numbers
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import chain
@@ -194,6 +194,8 @@ class Puzzle:
         The numbers row by row; every row has the same length.
     max_pip : int, optional
         N, the highest number of the double-N set; inferred as the largest number.
+    name : str, optional
+        What the board is called (a catalogue name, or how it was made).
 
     Raises
     ------
@@ -216,6 +218,7 @@ class Puzzle:
     def __init__(
         self,
         rows: Iterable[Sequence[int | None]],
+        *,
         max_pip: int | None = None,
         name: str | None = None,
     ) -> None:
@@ -319,8 +322,8 @@ class Puzzle:
     def __hash__(self) -> int:
         return self._hash
 
-    def __reduce__(self) -> tuple[type, tuple]:
-        return (Puzzle, (self._rows, self._max_pip, self.name))
+    def __reduce__(self) -> tuple[Callable[..., Puzzle], tuple]:
+        return (_unpickled, (self._rows, self._max_pip, self.name))
 
     def __setattr__(self, key: str, value: Any) -> None:
         if key != "name" and hasattr(self, "_hash"):
@@ -337,6 +340,12 @@ class Puzzle:
         return "\n".join(
             " ".join(("." if v is None else str(v)).rjust(width) for v in row) for row in self._rows
         ) + "\n"
+
+
+def _unpickled(rows: tuple[tuple[int | None, ...], ...], max_pip: int, name: str | None
+               ) -> Puzzle:
+    """A pickled :class:`Puzzle` again (pickle passes arguments by position)."""
+    return Puzzle(rows, max_pip=max_pip, name=name)
 
 
 @lru_cache(maxsize=32)

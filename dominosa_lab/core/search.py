@@ -239,6 +239,7 @@ class Search:
 
     def __init__(
         self,
+        *,
         max_nodes: int | None = None,
         time_limit: float | None = None,
         trace: bool = False,
