@@ -170,8 +170,9 @@ def fractional_cover_exists(model: CoverModel, search: Search, value: np.ndarray
     their number (a cover lacks one of them), asked as their least weight
     (:func:`lack_weights`, to ``lack_tolerances``). ``whole``: the question is whether the
     board has a cover at all (a board without a fractional cover falls short by whole
-    placements), solved to ``board_gap``; else to ``question_tolerances`` in turn (the three in
-    :data:`~dominosa_lab.solvers.engine.settings.SETTINGS`).
+    placements), asked of PDLP to ``board_first_order`` first and, when its weights do not
+    certify, of the interior point method to ``board_gap``; else to ``question_tolerances`` in
+    turn (the four in :data:`~dominosa_lab.solvers.engine.settings.SETTINGS`).
     Settling options never shrinks the shortfall: a packing of the options left, with the true
     options added, is a packing of the whole model that falls short by as much.
 
@@ -211,7 +212,12 @@ def fractional_cover_exists(model: CoverModel, search: Search, value: np.ndarray
         return False
     if not whole and lp.differ.shape[0]:
         return _lacking(lp, search) is not None
-    tolerances = (SETTINGS.board_gap / lp.primary,) if whole else SETTINGS.question_tolerances
+    if whole:
+        if certifies(lp, *dual_weights(lp, search, SETTINGS.board_first_order, first_order=True)):
+            return False
+        tolerances = (SETTINGS.board_gap / lp.primary,)
+    else:
+        tolerances = SETTINGS.question_tolerances
     return not any(certifies(lp, *dual_weights(lp, search, t)) for t in tolerances)
 
 
@@ -356,10 +362,11 @@ def lack_weights(lp: Packing, search: Search, tolerance: float | None = None) ->
     return Lack(np.rint(dual * scale).astype(np.int64), scale, least, weight)
 
 
-def dual_weights(lp: Packing, search: Search, tolerance: float | None = None
-                 ) -> tuple[np.ndarray, int]:
+def dual_weights(lp: Packing, search: Search, tolerance: float | None = None, *,
+                 first_order: bool = False) -> tuple[np.ndarray, int]:
     """HiGHS's dual weights of the packing ``lp`` (interior point to the relative ``tolerance``,
-    None: the last of ``question_tolerances``; no crossover), rounded to integers of
+    None: the last of ``question_tolerances``; no crossover; with ``first_order``, its
+    first-order method PDLP to that tolerance instead), rounded to integers of
     ``weight_bits`` bits (:data:`SETTINGS`): per item left, and for the
     ``differ`` row (0 without one). Only :func:`certifies` says what they prove; stops with the
     search's time limit (:class:`~dominosa_lab.core.search.SearchStopped`).
@@ -375,10 +382,14 @@ def dual_weights(lp: Packing, search: Search, tolerance: float | None = None
     import highspy
 
     highs = _highs(highspy)
-    highs.setOptionValue("solver", "ipm")
-    highs.setOptionValue("run_crossover", "off")
-    highs.setOptionValue("ipm_optimality_tolerance",
-                         SETTINGS.question_tolerances[-1] if tolerance is None else tolerance)
+    tolerance = SETTINGS.question_tolerances[-1] if tolerance is None else tolerance
+    if first_order:
+        highs.setOptionValue("solver", "pdlp")
+        highs.setOptionValue("pdlp_optimality_tolerance", tolerance)
+    else:
+        highs.setOptionValue("solver", "ipm")
+        highs.setOptionValue("run_crossover", "off")
+        highs.setOptionValue("ipm_optimality_tolerance", tolerance)
     if search.deadline is not None:
         highs.setOptionValue("time_limit", max(search.deadline - time.perf_counter(), 0.0))
     highs.passModel(_lp(lp, highspy))
