@@ -170,9 +170,11 @@ def fractional_cover_exists(model: CoverModel, search: Search, value: np.ndarray
     their number (a cover lacks one of them), asked as their least weight
     (:func:`lack_weights`, to ``lack_tolerances``). ``whole``: the question is whether the
     board has a cover at all (a board without a fractional cover falls short by whole
-    placements), asked of PDLP to ``board_first_order`` first and, when its weights do not
-    certify, of the interior point method to ``board_gap``; else to ``question_tolerances`` in
-    turn (the four in :data:`~dominosa_lab.solvers.engine.settings.SETTINGS`).
+    placements), asked of PDLP first (to ``board_first_order``, at most
+    ``board_first_order_iterations`` iterations, from ``board_first_order_rows`` items left) and,
+    when its weights do not certify, of the interior point method to ``board_gap``; else to
+    ``question_tolerances`` in turn (all in
+    :data:`~dominosa_lab.solvers.engine.settings.SETTINGS`).
     Settling options never shrinks the shortfall: a packing of the options left, with the true
     options added, is a packing of the whole model that falls short by as much.
 
@@ -213,7 +215,8 @@ def fractional_cover_exists(model: CoverModel, search: Search, value: np.ndarray
     if not whole and lp.differ.shape[0]:
         return _lacking(lp, search) is not None
     if whole:
-        if certifies(lp, *dual_weights(lp, search, SETTINGS.board_first_order, first_order=True)):
+        if lp.rows >= SETTINGS.board_first_order_rows and certifies(
+                lp, *dual_weights(lp, search, SETTINGS.board_first_order, first_order=True)):
             return False
         tolerances = (SETTINGS.board_gap / lp.primary,)
     else:
@@ -366,7 +369,8 @@ def dual_weights(lp: Packing, search: Search, tolerance: float | None = None, *,
                  first_order: bool = False) -> tuple[np.ndarray, int]:
     """HiGHS's dual weights of the packing ``lp`` (interior point to the relative ``tolerance``,
     None: the last of ``question_tolerances``; no crossover; with ``first_order``, its
-    first-order method PDLP to that tolerance instead), rounded to integers of
+    first-order method PDLP to that tolerance, at most ``board_first_order_iterations``
+    iterations, instead), rounded to integers of
     ``weight_bits`` bits (:data:`SETTINGS`): per item left, and for the
     ``differ`` row (0 without one). Only :func:`certifies` says what they prove; stops with the
     search's time limit (:class:`~dominosa_lab.core.search.SearchStopped`).
@@ -386,6 +390,7 @@ def dual_weights(lp: Packing, search: Search, tolerance: float | None = None, *,
     if first_order:
         highs.setOptionValue("solver", "pdlp")
         highs.setOptionValue("pdlp_optimality_tolerance", tolerance)
+        highs.setOptionValue("pdlp_iteration_limit", SETTINGS.board_first_order_iterations)
     else:
         highs.setOptionValue("solver", "ipm")
         highs.setOptionValue("run_crossover", "off")
