@@ -7,10 +7,15 @@ squares split into black and white like a chessboard and every placement covers 
 domino: the relaxation is a fractional three-dimensional matching, and it sees the board whole,
 where clause learning sees it a clause at a time. Every board of ``benchmarks/bench_proofs.py``
 with two numbers exchanged that was asked (all twenty of N = 40 and of N = 60, and each of
-N = 100 whose search reached the hand-over) had no fractional cover, which HiGHS's interior point
-method (``highspy``), asked of what the engine's level 0 leaves, shows within whole proofs of at
-most 2.5 s at N = 60 and 47 s at N = 100 (``benchmarks/results/proofs_large.md``), where CaDiCaL
-needs up to a minute and more at N = 60 and proves one board of twenty at N = 100.
+N = 100 whose search reached the hand-over; at N = 150 the proofs' times say as much) had no
+fractional cover, which HiGHS
+(``highspy``: its first-order method PDLP from ``board_first_order_rows`` items left, its interior
+point method below or when PDLP's weights do not certify), asked of what the engine's level 0
+leaves, shows within whole proofs of at most 1.9 processor seconds at N = 60, 5.6 s at N = 100
+(``benchmarks/results/proofs_large.md``) and 15.0 s at N = 150 (``proofs_150.md``), where
+CaDiCaL needs up to a minute and more at N = 60 and proves none of the twenty boards of N = 100.
+The interior point method alone took 43 of a proof's processor seconds at N = 100 where PDLP's
+weights certify in 0.4 (``docs/settings.md``).
 A board with a solution always has a fractional cover, so the question only pays where a search
 has already failed for long: the engine asks it at the hand-over
 (:mod:`~dominosa_lab.solvers.engine.handover`), before the SAT solver, and a count asks it of a
