@@ -61,7 +61,7 @@ from dominosa_lab.boards import shuffled_puzzle, swap_cells
 
 RESULTS = Path(__file__).parent / "results"
 FAMILIES = ("transposed", "adjacent", "shuffled", "unique")
-SIZES = {"transposed": (10, 20, 40, 60, 100), "adjacent": (10, 20, 40, 60, 100),
+SIZES = {"transposed": (10, 20, 40, 60, 100, 150), "adjacent": (10, 20, 40, 60, 100, 150),
          "shuffled": (10, 20, 40, 60, 100), "unique": (20, 40, 60)}
 #: The first seed of each family (board k at N: SEED0 + 100 N + k).
 SEED0 = {"transposed": 50_000, "adjacent": 60_000, "shuffled": 70_000, "unique": 80_000}

@@ -129,6 +129,54 @@ def test_a_question_certified_at_the_coarse_tolerance_is_not_asked_again(monkeyp
     assert asked == [SETTINGS.question_tolerances[0]]
 
 
+def test_a_whole_board_is_asked_of_the_first_order_method_first(monkeypatch):
+    monkeypatch.setattr(relax, "SETTINGS", SETTINGS._replace(board_first_order_rows=0))
+    asked = []
+    weights = relax.dual_weights
+
+    def recorded(lp, search, tolerance, *, first_order=False):
+        asked.append(first_order)
+        return weights(lp, search, tolerance, first_order=first_order)
+
+    monkeypatch.setattr(relax, "dual_weights", recorded)
+    assert not fractional_cover_exists(NO_COVER, Search(), whole=True)
+    assert asked == [True]
+
+
+def test_a_whole_board_goes_to_the_interior_point_method_when_first_order_weights_do_not_certify(
+        monkeypatch):
+    monkeypatch.setattr(relax, "SETTINGS", SETTINGS._replace(board_first_order_rows=0))
+    asked = []
+
+    def uncertified(lp, search, tolerance, *, first_order=False):
+        asked.append((first_order, tolerance))
+        return np.zeros(lp.rows, np.int64), 0
+
+    monkeypatch.setattr(relax, "dual_weights", uncertified)
+    assert fractional_cover_exists(NO_COVER, Search(), whole=True)
+    assert asked == [(True, SETTINGS.board_first_order), (False, SETTINGS.board_gap / 3)]
+
+
+def test_a_whole_board_of_few_items_is_asked_of_the_interior_point_method_alone(monkeypatch):
+    asked = []
+    weights = relax.dual_weights
+
+    def recorded(lp, search, tolerance, *, first_order=False):
+        asked.append(first_order)
+        return weights(lp, search, tolerance, first_order=first_order)
+
+    monkeypatch.setattr(relax, "dual_weights", recorded)
+    assert not fractional_cover_exists(NO_COVER, Search(), whole=True)
+    assert asked == [False]
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10**6), n=st.integers(1, 9))
+def test_a_board_with_a_solution_has_a_fractional_cover_asked_whole(seed, n):
+    puzzle = planted_board(n, random.Random(seed))[0]
+    assert fractional_cover_exists(_model(puzzle), Search(), whole=True)
+
+
 def test_a_cover_lacking_one_of_some_options_is_refuted_by_their_least_weight(monkeypatch):
     def no_packing(*args):
         raise AssertionError("the packing was asked")

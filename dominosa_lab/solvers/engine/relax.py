@@ -7,10 +7,15 @@ squares split into black and white like a chessboard and every placement covers 
 domino: the relaxation is a fractional three-dimensional matching, and it sees the board whole,
 where clause learning sees it a clause at a time. Every board of ``benchmarks/bench_proofs.py``
 with two numbers exchanged that was asked (all twenty of N = 40 and of N = 60, and each of
-N = 100 whose search reached the hand-over) had no fractional cover, which HiGHS's interior point
-method (``highspy``), asked of what the engine's level 0 leaves, shows within whole proofs of at
-most 2.5 s at N = 60 and 47 s at N = 100 (``benchmarks/results/proofs_large.md``), where CaDiCaL
-needs up to a minute and more at N = 60 and proves one board of twenty at N = 100.
+N = 100 whose search reached the hand-over; at N = 150 the proofs' times say as much) had no
+fractional cover, which HiGHS
+(``highspy``: its first-order method PDLP from ``board_first_order_rows`` items left, its interior
+point method below or when PDLP's weights do not certify), asked of what the engine's level 0
+leaves, shows within whole proofs of at most 1.9 processor seconds at N = 60, 5.6 s at N = 100
+(``benchmarks/results/proofs_large.md``) and 15.0 s at N = 150 (``proofs_150.md``), where
+CaDiCaL needs up to a minute and more at N = 60 and proves none of the twenty boards of N = 100.
+The interior point method alone took 43 of a proof's processor seconds at N = 100 where PDLP's
+weights certify in 0.4 (``docs/settings.md``).
 A board with a solution always has a fractional cover, so the question only pays where a search
 has already failed for long: the engine asks it at the hand-over
 (:mod:`~dominosa_lab.solvers.engine.handover`), before the SAT solver, and a count asks it of a
@@ -170,7 +175,10 @@ def fractional_cover_exists(model: CoverModel, search: Search, value: np.ndarray
     their number (a cover lacks one of them), asked as their least weight
     (:func:`lack_weights`, to ``lack_tolerances``). ``whole``: the question is whether the
     board has a cover at all (a board without a fractional cover falls short by whole
-    placements), solved to ``board_gap``; else to ``question_tolerances`` in turn (the three in
+    placements), asked of PDLP first (to ``board_first_order``, at most
+    ``board_first_order_iterations`` iterations, from ``board_first_order_rows`` items left) and,
+    when its weights do not certify, of the interior point method to ``board_gap``; else to
+    ``question_tolerances`` in turn (all in
     :data:`~dominosa_lab.solvers.engine.settings.SETTINGS`).
     Settling options never shrinks the shortfall: a packing of the options left, with the true
     options added, is a packing of the whole model that falls short by as much.
@@ -211,7 +219,13 @@ def fractional_cover_exists(model: CoverModel, search: Search, value: np.ndarray
         return False
     if not whole and lp.differ.shape[0]:
         return _lacking(lp, search) is not None
-    tolerances = (SETTINGS.board_gap / lp.primary,) if whole else SETTINGS.question_tolerances
+    if whole:
+        if lp.rows >= SETTINGS.board_first_order_rows and certifies(
+                lp, *dual_weights(lp, search, SETTINGS.board_first_order, first_order=True)):
+            return False
+        tolerances = (SETTINGS.board_gap / lp.primary,)
+    else:
+        tolerances = SETTINGS.question_tolerances
     return not any(certifies(lp, *dual_weights(lp, search, t)) for t in tolerances)
 
 
@@ -356,10 +370,12 @@ def lack_weights(lp: Packing, search: Search, tolerance: float | None = None) ->
     return Lack(np.rint(dual * scale).astype(np.int64), scale, least, weight)
 
 
-def dual_weights(lp: Packing, search: Search, tolerance: float | None = None
-                 ) -> tuple[np.ndarray, int]:
+def dual_weights(lp: Packing, search: Search, tolerance: float | None = None, *,
+                 first_order: bool = False) -> tuple[np.ndarray, int]:
     """HiGHS's dual weights of the packing ``lp`` (interior point to the relative ``tolerance``,
-    None: the last of ``question_tolerances``; no crossover), rounded to integers of
+    None: the last of ``question_tolerances``; no crossover; with ``first_order``, its
+    first-order method PDLP to that tolerance, at most ``board_first_order_iterations``
+    iterations, instead), rounded to integers of
     ``weight_bits`` bits (:data:`SETTINGS`): per item left, and for the
     ``differ`` row (0 without one). Only :func:`certifies` says what they prove; stops with the
     search's time limit (:class:`~dominosa_lab.core.search.SearchStopped`).
@@ -375,10 +391,15 @@ def dual_weights(lp: Packing, search: Search, tolerance: float | None = None
     import highspy
 
     highs = _highs(highspy)
-    highs.setOptionValue("solver", "ipm")
-    highs.setOptionValue("run_crossover", "off")
-    highs.setOptionValue("ipm_optimality_tolerance",
-                         SETTINGS.question_tolerances[-1] if tolerance is None else tolerance)
+    tolerance = SETTINGS.question_tolerances[-1] if tolerance is None else tolerance
+    if first_order:
+        highs.setOptionValue("solver", "pdlp")
+        highs.setOptionValue("pdlp_optimality_tolerance", tolerance)
+        highs.setOptionValue("pdlp_iteration_limit", SETTINGS.board_first_order_iterations)
+    else:
+        highs.setOptionValue("solver", "ipm")
+        highs.setOptionValue("run_crossover", "off")
+        highs.setOptionValue("ipm_optimality_tolerance", tolerance)
     if search.deadline is not None:
         highs.setOptionValue("time_limit", max(search.deadline - time.perf_counter(), 0.0))
     highs.passModel(_lp(lp, highspy))

@@ -43,6 +43,9 @@ class Settings(NamedTuple):
     sat_slice: int  # CryptoMiniSat's conflicts between two readings of the clock
     # the relaxation (relax.py, Python)
     weight_bits: int  # a certificate's weights are rounded to integers of this many bits
+    board_first_order: float  # PDLP's relative tolerance on a whole board, asked first
+    board_first_order_rows: int  # a whole board of fewer items left skips PDLP
+    board_first_order_iterations: int  # PDLP's iterations at most on a whole board
     board_gap: float  # the interior point method's gap on a whole board, in worth
     question_tolerances: tuple[float, ...]  # its relative tolerances for a question, in turn
     lack_tolerances: tuple[float, ...]  # PDLP's relative tolerances for a least weight, in turn
@@ -72,6 +75,9 @@ SETTINGS = Settings(
     handover_conflicts=1_000,
     sat_slice=4_000,
     weight_bits=24,
+    board_first_order=1e-4,
+    board_first_order_rows=4_000,
+    board_first_order_iterations=5_000,
     board_gap=0.25,
     question_tolerances=(1e-7, 1e-9),
     lack_tolerances=(1e-4, 1e-7),
