@@ -13,7 +13,7 @@ bands, while the rest still cannot be covered (the deletion search of delta debu
 **Its time is bounded by the proof's.** Each test of a smaller region may take ``test_proofs``
 times the proof's time, and the shrinking altogether ``shrink_proofs`` times it plus
 ``shrink_seconds`` (:data:`~dominosa_lab.solvers.fast.settings.SETTINGS`): with the values there,
-:func:`uncoverable` takes at most 6 times the proof's time plus 2 s, and returns the region found
+:func:`uncoverable` takes at most 6 times the proof's time plus 10 s, and returns the region found
 so far when that runs out. A region smaller than the board is often hard: with a square left
 out, the dominoes are no longer all used, the counting behind the proof is lost, and the engine
 may search long to show that the rest cannot be covered; such a test is given up (the square is

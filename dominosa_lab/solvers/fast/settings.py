@@ -21,4 +21,4 @@ class Settings(NamedTuple):
 
 #: The Dominosa user's settings (see ``docs/settings.md``).
 SETTINGS = Settings(probe_max_placements=400, deduce_first_max=400, test_proofs=3.0,
-                    shrink_proofs=5.0, shrink_seconds=2.0)
+                    shrink_proofs=5.0, shrink_seconds=10.0)
