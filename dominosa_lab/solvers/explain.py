@@ -44,7 +44,7 @@ def explain_no_solution(puzzle: PuzzleLike, *, time_limit: float | None = 60.0
     time_limit : float or None
         Seconds the deductions and the search for a region may take together at most; the
         search for a region also stops at 6 times the engine's proof plus 10 s (see the
-        module).
+        module). None: no limit, and a region is shrunk until no square can be left out.
 
     Returns
     -------

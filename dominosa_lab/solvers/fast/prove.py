@@ -71,6 +71,7 @@ def uncoverable(puzzle: Puzzle, alive: np.ndarray | None = None,
     ``1 + shrink_proofs`` times the time of proving that the whole board cannot be
     covered, plus ``shrink_seconds`` (see the module); when that runs out while shrinking, or a
     test of a single square is given up, the region found so far is returned, not minimal.
+    With ``time_limit`` None the region is shrunk until it is minimal, however long it takes.
 
     Examples
     --------
@@ -87,19 +88,19 @@ def uncoverable(puzzle: Puzzle, alive: np.ndarray | None = None,
     start = time.perf_counter()
     if coverable(board, dead, region, time_limit) is not False:
         return None
+    if time_limit is None:  # no limit: shrink until no square can be left out
+        return shrink(board, dead, region, None, None)
     proof = time.perf_counter() - start
-    budget = SETTINGS.shrink_proofs * proof + SETTINGS.shrink_seconds
-    if time_limit is not None:
-        budget = min(budget, time_limit - proof)
+    budget = min(SETTINGS.shrink_proofs * proof + SETTINGS.shrink_seconds, time_limit - proof)
     return shrink(board, dead, region, budget, max(SETTINGS.test_proofs * proof, 0.01))
 
 
-def shrink(board: DominosaCover, dead: np.ndarray, region: np.ndarray, seconds: float,
-           test_seconds: float) -> tuple[np.ndarray, bool]:
+def shrink(board: DominosaCover, dead: np.ndarray, region: np.ndarray, seconds: float | None,
+           test_seconds: float | None) -> tuple[np.ndarray, bool]:
     """A part of ``region`` (squares that cannot be covered by placements not in ``dead``) that
     cannot be covered either, by the deletion search of delta debugging within ``seconds``, each
-    test within ``test_seconds``; and whether it is minimal (every test decided, none of its
-    squares can be left out).
+    test within ``test_seconds`` (None: no limit); and whether it is minimal (every test
+    decided, none of its squares can be left out).
 
     Examples
     --------
@@ -109,7 +110,7 @@ def shrink(board: DominosaCover, dead: np.ndarray, region: np.ndarray, seconds: 
     >>> region.tolist(), minimal
     ([3, 5], True)
     """
-    deadline = time.perf_counter() + seconds
+    deadline = time.perf_counter() + (float("inf") if seconds is None else seconds)
     band, decided = max(len(region) // 2, 1), True
     while True:
         start = 0
@@ -118,7 +119,8 @@ def shrink(board: DominosaCover, dead: np.ndarray, region: np.ndarray, seconds: 
             if left <= 0:
                 return region, False
             rest = np.concatenate((region[:start], region[start + band:]))
-            found = coverable(board, dead, rest, min(test_seconds, left)) if len(rest) else True
+            limit = None if test_seconds is None else min(test_seconds, left)
+            found = coverable(board, dead, rest, limit) if len(rest) else True
             if found is False:
                 region = rest
             else:
