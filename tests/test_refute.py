@@ -172,3 +172,15 @@ def test_the_draw_command_draws_a_board_without_solution(tmp_path, capsys):
     board.write_text("0 1 0\n1 0 1\n")
     assert main(["draw", str(board), "-o", str(out)]) == 0
     assert out.stat().st_size > 0 and "no_solution" in capsys.readouterr().out
+
+
+def test_a_drawn_reason_frames_the_marked_squares():
+    pytest.importorskip("matplotlib")
+    import matplotlib.pyplot as plt
+
+    from dominosa_lab.draw.refutation import draw_refutation
+
+    plain = draw_refutation(NO_DOUBLE_ZERO, refute(NO_DOUBLE_ZERO))
+    framed = draw_refutation(NO_DOUBLE_ZERO, refute(NO_DOUBLE_ZERO), marked=[(0, 0), (1, 2)])
+    assert len(framed.patches) == len(plain.patches) + 2
+    plt.close("all")
