@@ -26,9 +26,7 @@ ours over the best peer's median and worst (below 1: ours faster).
 
 Writes ``benchmarks/results/proofs.md`` and ``proofs.csv`` (one row per family, board and
 solver; ``swapped`` names the exchanged squares of a transposed board), or the ``--out`` name.
-With ``--reasons`` it asks instead :func:`dominosa_lab.explain_no_solution` why each transposed
-board has no solution and counts how often the squares it gives contain or touch (share a
-side with) an exchanged square (``proofs_reasons.md`` and ``.csv``). ``--append`` keeps the rows
+``bench_reasons.py`` measures why these boards have no solution. ``--append`` keeps the rows
 of an earlier run in the results (a run in parts). ``--ideas`` measures instead, on the
 transposed boards, the engine with one part changed at a time (probing at level 0, no belief
 guide, the guide for the first conflicts only, no blocked-option rule), ``solve`` with the
@@ -186,54 +184,6 @@ def ratios(part: pd.DataFrame, timeout: float) -> str:
             f"{timeout:g} s): " + ("; ".join(words) or "no peer ran") + ".")
 
 
-def reasons(args: argparse.Namespace) -> pd.DataFrame:
-    """Per transposed board of ``args.n`` (N <= ``--reasons-max-n``) proved to have no solution
-    within ``--timeout``: the kind and size of the
-    reason :func:`dominosa_lab.explain_no_solution` gives, the seconds it took, and whether
-    its squares contain or touch (share a side with) an exchanged square."""
-    from dominosa_lab import explain_no_solution, solve
-
-    rows = []
-    for name in ("transposed", "adjacent"):
-        for n in [n for n in args.n if n <= args.reasons_max_n and n in SIZES[name]]:
-            for k in range(args.boards):
-                puzzle, swapped = board(name, n, k)
-                if solve(puzzle, time_limit=args.timeout).status != "no_solution":
-                    continue
-                start = time.perf_counter()
-                why = explain_no_solution(puzzle, time_limit=args.timeout)
-                seconds = time.perf_counter() - start
-                squares = set() if why is None else set(why.squares)
-                near = {(r + dr, c + dc) for r, c in swapped
-                        for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))}
-                rows.append({"family": name, "n": n, "seed": SEED0[name] + 100 * n + k,
-                             "kind": "none" if why is None else why.kind,
-                             "squares": len(squares),
-                             "steps": 0 if why is None else len(why.steps),
-                             "contains": bool(squares & set(swapped)),
-                             "touches": bool(squares & (near | set(swapped))),
-                             "seconds": seconds})
-                print(f"reason {name} N={n} k={k}: {rows[-1]}", flush=True)
-    return pd.DataFrame(rows)
-
-
-def reasons_table(frame: pd.DataFrame) -> str:
-    """Markdown: per family and N, how often the reason touches an exchanged square; the
-    medians of squares and steps are over the boards with a reason."""
-    lines = ["| family | N | boards | by deduction | by region | none found | contains an "
-             "exchanged square | contains or touches one | median squares | median steps | "
-             "median seconds |", "|---" * 11 + "|"]
-    for (name, n), at in frame.groupby(["family", "n"], sort=False):
-        kinds = at["kind"].value_counts()
-        found = at[at["kind"] != "none"]
-        lines.append(f"| {name} | {n} | {len(at)} | {kinds.get('deduction', 0)} | "
-                     f"{kinds.get('region', 0)} | {kinds.get('none', 0)} | "
-                     f"{int(at['contains'].sum())} | {int(at['touches'].sum())} | "
-                     f"{found['squares'].median():g} | {found['steps'].median():g} | "
-                     f"{at['seconds'].median():.2f} |")
-    return "\n".join(lines)
-
-
 #: The engine's parts switched one at a time (arguments of ``first_solution_counts``).
 VARIANTS = {"ours": {}, "probing at level 0": {"probe": True}, "no belief guide": {"guided": False},
             "belief guide for 300 conflicts": {"guide_for": 300},
@@ -378,10 +328,6 @@ def main() -> None:
     parser.add_argument("--solvers", nargs="+", choices=list(SOLVERS), default=list(PEERS))
     parser.add_argument("--timeout", type=float, default=60.0)
     parser.add_argument("--base", metavar="REV", help="also run ours at git revision REV")
-    parser.add_argument("--reasons", action="store_true",
-                        help="only measure where explain_no_solution's region lies "
-                        "(writes OUT_reasons.md and .csv)")
-    parser.add_argument("--reasons-max-n", type=int, default=40)
     parser.add_argument("--ideas", action="store_true",
                         help="only measure the engine's parts one at a time on transposed "
                         "boards (writes OUT_ideas.md and .csv)")
@@ -400,14 +346,6 @@ def main() -> None:
                     "seconds. *tiling after level 0*: placements the tiling deduction (grid "
                     "perfect matchings) rules out once our level 0 has run.", ideas(args),
                     ideas_table)
-        return
-    if args.reasons:
-        side_report(args, started, "reasons", "Why a transposed board has no solution: the "
-                    "reason's region", "The boards proved to have no solution, "
-                    "`explain_no_solution(board, time_limit="
-                    f"{args.timeout:g})`; *none found*: no reason within that time; *touches*: "
-                    "a square of the reason is an exchanged square or shares a side with one.",
-                    reasons(args), reasons_table)
         return
     before = (pd.read_csv(RESULTS / f"{args.out}.csv", keep_default_na=False) if args.append
               else pd.DataFrame())

@@ -12,9 +12,10 @@ from dominosa_lab.boards import random_cell_swap
 from dominosa_lab.core.exact_cover import ExactCover
 from dominosa_lab.logic import State
 from dominosa_lab.logic.deduce import deduce
-from dominosa_lab.logic.geometry import geometry
+from dominosa_lab.logic.geometry import bits, geometry
 from dominosa_lab.logic.refute import refute, uncovered
-from dominosa_lab.solvers.fast.prove import uncoverable
+from dominosa_lab.solvers.fast.dominosa import DominosaCover
+from dominosa_lab.solvers.fast.prove import shrink, uncoverable
 
 NO_DOUBLE_ZERO = dl.Puzzle([[0, 1, 0], [1, 0, 1]])  # every neighbour pair is 0-1
 
@@ -98,6 +99,38 @@ def test_an_uncoverable_region_cannot_be_covered_and_is_minimal(n, seed):
     assert all(covers_region(board, cells - {c}) for c in cells)
 
 
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(3, 6), st.integers(0, 10_000))
+def test_a_region_found_after_deductions_cannot_be_covered_by_the_placements_they_left(n, seed):
+    board = random_cell_swap(dl.random_puzzle(n, seed=seed).puzzle, np.random.default_rng(seed))
+    found = deduce(board, ladder_name="lean", max_level="trivial", keep_steps=True)
+    alive = np.zeros(len(found.state.geometry.placements), bool)
+    alive[list(bits(found.state.active))] = True
+    region = uncoverable(board, alive, time_limit=None)
+    if region is None:
+        return
+    cells = {board.cells[s] for s in region[0].tolist()}
+    assert not covers_region(board, cells, set(np.flatnonzero(alive).tolist()))
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(3, 7), st.integers(0, 10_000))
+def test_every_reason_given_names_squares_that_cannot_all_be_covered(n, seed):
+    board = random_cell_swap(dl.random_puzzle(n, seed=seed).puzzle, np.random.default_rng(seed))
+    why = dl.explain_no_solution(board, time_limit=None)
+    assert (why is None) == (dl.solve(board).status == "solved")
+    if why is not None and why.kind == "region":
+        found = deduce(board, ladder_name="lean", keep_steps=True)
+        alive = set(bits(found.state.active))
+        assert not covers_region(board, set(why.squares), alive)
+
+
+def test_a_shrinking_out_of_time_keeps_the_region_and_says_it_is_not_minimal():
+    board = DominosaCover(NO_DOUBLE_ZERO)
+    region, minimal = shrink(board, np.zeros(0, np.int64), np.arange(6), 0.0, 1.0)
+    assert region.tolist() == list(range(6)) and not minimal
+
+
 def test_a_region_refutation_lists_the_placements_left_on_it():
     board = NO_DOUBLE_ZERO
     found = deduce(board, ladder_name="lean", max_level="trivial", keep_steps=True)
@@ -118,6 +151,19 @@ def test_the_solve_command_prints_why_there_is_no_solution(tmp_path, capsys):
     assert "1. domino 0-0 has no placement left: the board has no solution" in out
 
 
+def test_the_solve_command_gives_the_reason_in_json(tmp_path, capsys):
+    import json
+
+    from dominosa_lab.cli import main
+
+    path = tmp_path / "board.txt"
+    path.write_text("0 1 0\n1 0 1\n")
+    assert main(["solve", str(path), "--json"]) == 0
+    why = json.loads(capsys.readouterr().out)["refutation"]
+    assert why["kind"] == "deduction" and why["dominoes"] == [[0, 0]]
+    assert why["text"] == "domino 0-0 has no placement left: the board has no solution"
+
+
 def test_the_draw_command_draws_a_board_without_solution(tmp_path, capsys):
     pytest.importorskip("matplotlib")
     from dominosa_lab.cli import main
@@ -126,3 +172,15 @@ def test_the_draw_command_draws_a_board_without_solution(tmp_path, capsys):
     board.write_text("0 1 0\n1 0 1\n")
     assert main(["draw", str(board), "-o", str(out)]) == 0
     assert out.stat().st_size > 0 and "no_solution" in capsys.readouterr().out
+
+
+def test_a_drawn_reason_frames_the_marked_squares():
+    pytest.importorskip("matplotlib")
+    import matplotlib.pyplot as plt
+
+    from dominosa_lab.draw.refutation import draw_refutation
+
+    plain = draw_refutation(NO_DOUBLE_ZERO, refute(NO_DOUBLE_ZERO))
+    framed = draw_refutation(NO_DOUBLE_ZERO, refute(NO_DOUBLE_ZERO), marked=[(0, 0), (1, 2)])
+    assert len(framed.patches) == len(plain.patches) + 2
+    plt.close("all")

@@ -35,7 +35,9 @@ EXAMPLES = (
 )
 
 #: Seconds ``solve`` and ``draw`` look for why a board has no solution, after proving it has
-#: none (at N = 20 a reason takes seconds, at N = 40 few are found at all).
+#: none: the region search stops by itself at 6 times the engine's proof plus 10 s
+#: (:func:`~dominosa_lab.solvers.explain.explain_no_solution`; how often a reason is found:
+#: ``benchmarks/results/reasons.md``).
 WHY_SECONDS = 10.0
 
 

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from matplotlib.axes import Axes
+from collections.abc import Iterable
 
-from dominosa_lab.core.puzzle import Puzzle
+from matplotlib.axes import Axes
+from matplotlib.patches import Rectangle
+
+from dominosa_lab.core.puzzle import Cell, Puzzle
 from dominosa_lab.core.search import Refutation
-from dominosa_lab.draw.board import draw_puzzle
+from dominosa_lab.draw.board import OUTLINE_COLOR, cell_xy, draw_puzzle
 
 __all__ = ["draw_refutation", "refutation_title"]
 
@@ -29,9 +32,11 @@ def refutation_title(refutation: Refutation) -> str:
 
 
 def draw_refutation(puzzle: Puzzle, refutation: Refutation, *, ax: Axes | None = None,
-                    title: str | None = None, coordinates: bool = True) -> Axes:
+                    title: str | None = None, coordinates: bool = True,
+                    marked: Iterable[Cell] = ()) -> Axes:
     """The board with the squares of ``refutation`` filled in the highlight colour (the region
-    that cannot be covered, or the squares the deductions read), titled by
+    that cannot be covered, or the squares the deductions read), the squares of ``marked``
+    framed (say, two squares whose numbers were exchanged), titled by
     :func:`refutation_title` unless ``title`` is given.
 
     Examples
@@ -44,5 +49,11 @@ def draw_refutation(puzzle: Puzzle, refutation: Refutation, *, ax: Axes | None =
     'no solution: domino 0-0 has no place'
     >>> plt.close(ax.figure)
     """
-    return draw_puzzle(puzzle, ax=ax, highlight=refutation.squares, coordinates=coordinates,
-                       title=refutation_title(refutation) if title is None else title)
+    ax = draw_puzzle(puzzle, ax=ax, highlight=refutation.squares, coordinates=coordinates,
+                     title=refutation_title(refutation) if title is None else title)
+    rows = len(puzzle.rows)
+    for cell in marked:
+        x, y = cell_xy(cell, rows)
+        ax.add_patch(Rectangle((x - 0.5, y - 0.5), 1, 1, fill=False, linewidth=2.5,
+                               edgecolor=OUTLINE_COLOR, zorder=5))
+    return ax

@@ -7,6 +7,12 @@ region of squares that the placements left cannot cover with different dominoes,
 no square can be left out (:func:`~dominosa_lab.solvers.fast.prove.uncoverable`), and the reason
 is the steps that ruled out the region's other placements and the region itself
 (:func:`~dominosa_lab.logic.refute.uncovered`): a person checks it by trying the placements left.
+
+**Time.** The ladder's time, then at most ``1 + shrink_proofs`` times the engine's proof that the
+placements left cannot cover the whole board, plus ``shrink_seconds`` (6 times the proof plus 10 s
+with :data:`~dominosa_lab.solvers.fast.settings.SETTINGS`), all within ``time_limit``. When the
+region cannot be shrunk below the whole board in that time, there is no reason to give:
+``benchmarks/results/reasons.md`` measures how often.
 """
 
 from __future__ import annotations
@@ -36,7 +42,9 @@ def explain_no_solution(puzzle: PuzzleLike, *, time_limit: float | None = 60.0
     puzzle : Puzzle or rows of numbers
         The board.
     time_limit : float or None
-        Seconds the deductions and the search for a region may take together.
+        Seconds the deductions and the search for a region may take together at most; the
+        search for a region also stops at 6 times the engine's proof plus 10 s (see the
+        module). None: no limit, and a region is shrunk until no square can be left out.
 
     Returns
     -------

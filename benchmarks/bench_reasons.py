@@ -1,0 +1,149 @@
+"""Why a board has no solution: how often a reason is found, how small it is, how long it takes.
+
+The boards are those of ``benchmarks/bench_proofs.py`` (its ``board``: families ``transposed``
+and ``adjacent``, board ``k`` of N from the seed ``SEED0[family] + 100 * N + k``). For each board
+that ``solve`` proves to have no solution within ``--timeout`` seconds, this process (warmed up
+on one such board first) measures the proof's own processor seconds (``solve``), then those of
+:func:`dominosa_lab.explain_no_solution` with the same limit: the kind of reason, its squares
+(the region, or the squares the deductions read), their fraction of the board, its steps, whether
+its region is minimal, and whether its squares contain an exchanged square or touch one (share
+a side with it).
+
+    python benchmarks/bench_reasons.py                          # N = 10 20 40 60, 10 boards each
+    python benchmarks/bench_reasons.py --n 20 --boards 3 --out reasons_smoke   # a quick look
+
+Writes ``benchmarks/results/reasons.md`` and ``reasons.csv`` (one row per board), and
+``reasons.png``: one board of each family at ``--picture-n`` with its reason filled in and the
+exchanged squares framed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from pathlib import Path
+
+import pandas as pd
+from bench_peers import machine, stamp, write_results
+from bench_proofs import SEED0, WARM_NO_SOLUTION, board, transposed
+
+from dominosa_lab import explain_no_solution, solve
+
+RESULTS = Path(__file__).parent / "results"
+FAMILIES = ("transposed", "adjacent")
+SIDES = ((0, 1), (1, 0), (0, -1), (-1, 0))
+
+
+def measure(name: str, n: int, k: int, timeout: float) -> dict | None:
+    """One board: the proof's and the reason's processor seconds and the reason's shape; None
+    when ``solve`` does not prove within ``timeout`` that it has no solution."""
+    puzzle, swapped = board(name, n, k)
+    start = time.process_time()
+    status = solve(puzzle, time_limit=timeout).status
+    proof = time.process_time() - start
+    if status != "no_solution":
+        return None
+    start = time.process_time()
+    why = explain_no_solution(puzzle, time_limit=timeout)
+    seconds = time.process_time() - start
+    squares = set() if why is None else set(why.squares)
+    near = {(r + dr, c + dc) for r, c in swapped for dr, dc in SIDES}
+    return {"family": name, "n": n, "seed": SEED0[name] + 100 * n + k,
+            "kind": "none" if why is None else why.kind,
+            "squares": len(squares), "board_squares": len(puzzle.cells),
+            "steps": 0 if why is None else len(why.steps),
+            "minimal": why is not None and "without any one" in why.text,
+            "contains": bool(squares & set(swapped)),
+            "touches": bool(squares & (near | set(swapped))),
+            "proof_seconds": proof, "seconds": seconds, "swapped": swapped}
+
+
+def table(frame: pd.DataFrame) -> str:
+    """Markdown: per family and N, the boards, the reasons found by kind, the median and worst
+    squares (and as a fraction of the board), the median and worst seconds of the reason and of
+    the proof, and how often the reason contains or touches an exchanged square."""
+    head = ["family", "N", "boards", "found", "by deduction", "by region", "minimal region",
+            "median squares", "worst squares", "median fraction", "worst fraction",
+            "median s", "worst s", "proof median s", "proof worst s", "reason over proof, worst",
+            "contains exchanged", "contains or touches"]
+    lines = ["| " + " | ".join(head) + " |", "|---" * len(head) + "|"]
+    for (name, n), at in frame.groupby(["family", "n"], sort=False):
+        found = at[at["kind"] != "none"]
+        share = found["squares"] / found["board_squares"]
+        kinds = at["kind"].value_counts()
+        over = (at["seconds"] / at["proof_seconds"].clip(lower=1e-3)).max()
+        cells = [name, n, len(at), len(found), kinds.get("deduction", 0), kinds.get("region", 0),
+                 int(at["minimal"].sum()), f"{found['squares'].median():g}",
+                 f"{found['squares'].max():g}", f"{share.median():.3f}", f"{share.max():.3f}",
+                 f"{at['seconds'].median():.2f}", f"{at['seconds'].max():.2f}",
+                 f"{at['proof_seconds'].median():.2f}", f"{at['proof_seconds'].max():.2f}",
+                 f"{over:.3g}", int(at["contains"].sum()), int(at["touches"].sum())]
+        lines.append("| " + " | ".join(map(str, cells)) + " |")
+    return "\n".join(lines)
+
+
+def picture(n: int, timeout: float, out: Path) -> None:
+    """One board of each family at ``n`` (the first that has no solution), its reason filled in
+    and the exchanged squares framed, side by side, saved to ``out``."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from dominosa_lab.draw.refutation import draw_refutation
+
+    fig, axes = plt.subplots(1, len(FAMILIES), figsize=(7 * len(FAMILIES), 7))
+    for ax, name in zip(axes, FAMILIES, strict=True):
+        for k in range(20):
+            puzzle, swapped = board(name, n, k)
+            why = explain_no_solution(puzzle, time_limit=timeout)
+            if why is not None:
+                break
+        draw_refutation(puzzle, why, ax=ax, marked=swapped, coordinates=False,
+                        title=f"{name}, seed {SEED0[name] + 100 * n + k}: "
+                        f"{len(why.squares)} squares")
+    fig.savefig(out, dpi=90, bbox_inches="tight")
+    plt.close(fig)
+
+
+def main() -> None:
+    """Run the benchmark and write its table and picture."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--n", type=int, nargs="+", default=[10, 20, 40, 60])
+    parser.add_argument("--families", nargs="+", choices=FAMILIES, default=list(FAMILIES))
+    parser.add_argument("--boards", type=int, default=10)
+    parser.add_argument("--timeout", type=float, default=30.0)
+    parser.add_argument("--picture-n", type=int, default=20)
+    parser.add_argument("--out", default="reasons")
+    args = parser.parse_args()
+    started = machine()
+    warm = transposed(*WARM_NO_SOLUTION, adjacent=False)[0]
+    solve(warm)
+    explain_no_solution(warm)
+    rows = []
+    for name in args.families:
+        for n in args.n:
+            for k in range(args.boards):
+                row = measure(name, n, k, args.timeout)
+                if row is not None:
+                    rows.append(row)
+                    print(row, flush=True)
+    frame = pd.DataFrame(rows)
+    picture(args.picture_n, args.timeout, RESULTS / f"{args.out}.png")
+    text = (f"# Why a board has no solution: the reason found, its size and its time\n\n"
+            f"{stamp('bench_reasons.py', started + '.')}\n\n"
+            f"The boards of `bench_proofs.py` that `solve` proved to have no solution, "
+            f"{args.boards} per family and N drawn; `explain_no_solution(board, time_limit="
+            f"{args.timeout:g})`. Seconds are processor seconds in one warm process; *squares*: "
+            "the reason's squares (its region, or the squares its deductions read); *fraction*: "
+            "of the board's squares; *reason over proof*: the reason's seconds over the proof's "
+            "(a proof under 1 ms counts as 1 ms); *touches*: a square of the reason is an "
+            "exchanged square or shares a side with one. The picture, `"
+            f"{args.out}.png`, shows one board of each family at N = {args.picture_n}.\n\n"
+            f"{table(frame)}\n")
+    write_results(args.out, frame, text)
+    print(text)
+
+
+if __name__ == "__main__":
+    main()
