@@ -13,7 +13,8 @@ stops in a row) on the same machine in the same run, where his rules have the gr
 Without his tools his column says "not run": times from elsewhere are not comparable.
 
 The project's goals: N=9 extreme < 5 s, N=12 hard < 10 s, N=15 hard < 30 s, N=20 basic
-< 5 s, N=30 basic < 60 s, medians over 10 seeds. Writes ``benchmarks/results/unique.md`` and
+< 5 s, N=20 extreme < 2 s, N=30 basic < 60 s, N=30 extreme < 20 s, N=60 basic < 10 s,
+N=100 basic < 60 s, medians over 10 seeds. Writes ``benchmarks/results/unique.md`` and
 ``benchmarks/results/unique.csv`` (one row per run).
 """
 
@@ -49,9 +50,12 @@ CASES = [
     (15, "hard", 30.0),
     (15, "extreme", None),
     (20, "basic", 5.0),
-    (20, "extreme", None),
+    (20, "extreme", 2.0),
     (30, "basic", 60.0),
     (30, "hard", None),
+    (30, "extreme", 20.0),
+    (60, "basic", 10.0),
+    (100, "basic", 60.0),
 ]
 
 #: His generator is given up on for a case after this many runs in a row stop at the timeout.
