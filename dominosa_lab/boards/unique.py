@@ -5,8 +5,9 @@ sampling, with a numbering that plants decoys for the hard grades). This one
 keeps its board and repairs it, guided by the grader:
 
 1. *Plant.* A random tiling of the board gets the double-N set in a random order,
-   each domino turned at random (:func:`~dominosa_lab.boards.planted.plant`); then one
-   Darby swap per two dominoes, each kept unless fewer dominoes fit in one place only
+   each domino turned at random (:func:`~dominosa_lab.boards.planted.plant`); from
+   N = :data:`SCALE_FROM` on, then one Darby swap per two dominoes, each kept unless fewer
+   dominoes fit in one place only
    (:func:`~dominosa_lab.boards.singles.more_singles`: no grading, and at large N the
    cheap deductions then start; at N = 60 the capped ladder leaves tens of placements open
    instead of thousands).
@@ -19,7 +20,8 @@ keeps its board and repairs it, guided by the grader:
 3. *Swap.* Exchange the numbers of two dominoes of the planted solution, each
    turned either way (Darby's swap, :func:`~dominosa_lab.boards.swaps.swap_dominoes`):
    the planted tiling stays a solution. One of the two lies under a random open
-   placement, the other is anywhere; with many placements open, several such swaps
+   placement, the other is anywhere; from N = :data:`SCALE_FROM` on, with many
+   placements open, several such swaps
    (one per :data:`PER_SWAP` open, at most :data:`MAX_SWAPS`) before the next grading,
    since open placements come in separate small regions that one swap each repairs.
    The new board is kept when it leaves fewer placements open, kept with probability
@@ -67,6 +69,7 @@ __all__ = [
     "MAX_SWAPS",
     "NARROW",
     "PER_SWAP",
+    "SCALE_FROM",
     "SIDEWAYS",
     "SINGLE_SWAPS",
     "Generated",
@@ -83,6 +86,12 @@ HARDEST_ON_SMALL_BOARDS = {0: "trivial", 1: "trivial", 2: "basic"}
 
 #: How often a swap that leaves the board as far from the grade wanted is kept.
 SIDEWAYS = 0.3
+
+#: The smallest N whose boards are planted with more single-placement dominoes and repaired
+#: several swaps per grading. Below it a plain plant and one swap per grading make every case
+#: of ``benchmarks/results/unique.md`` (up to N = 30) in seconds, and the puzzles of the seeds
+#: that the notebooks, the lesson and the tests name are made there.
+SCALE_FROM = 40
 
 #: Swaps per domino that :func:`~dominosa_lab.boards.singles.more_singles` tries on a board
 #: planted: at N = 60 (seed 0) a half leaves the capped ``basic`` ladder 66 placements open
@@ -276,8 +285,9 @@ class _Run:
                 self._clock()  # a time limit of 0 stops before the first board is drawn
                 rows, tiling = plant(self.mask, self.n, self.rng, sampler)
                 self._clock()
-                start = more_singles(Solution(Puzzle(rows, max_pip=self.n), tiling), self.rng,
-                                     int(len(tiling) * SINGLE_SWAPS))
+                start = Solution(Puzzle(rows, max_pip=self.n), tiling)
+                if self.n >= SCALE_FROM:
+                    start = more_singles(start, self.rng, int(len(tiling) * SINGLE_SWAPS))
                 found = self._climb(start)
                 if found is not None:
                     return self._found(found, name)
@@ -324,15 +334,16 @@ class _Run:
 
     def _swap(self, board: Solution, open_: int, score: float) -> Solution:
         """Darby's swaps of dominoes under random open placements, each with any other domino,
-        turned at random: one per :data:`PER_SWAP` placements open (``score``), at least one and
-        at most :data:`MAX_SWAPS`, no domino swapped twice (a random domino when nothing is
-        open)."""
+        turned at random: from N = :data:`SCALE_FROM` on, one per :data:`PER_SWAP` placements
+        open (``score``), at least one and at most :data:`MAX_SWAPS`, no domino swapped twice;
+        else one (a random domino when nothing is open)."""
         placements = board.placements
         rng = self.rng
         g = geometry(board.puzzle)
         choices = bits(open_)
         owner = {cell: k for k, pl in enumerate(placements) for cell in pl.cells}
-        swaps = max(1, min(MAX_SWAPS, int(score) // PER_SWAP)) if choices else 1
+        batch = choices and self.n >= SCALE_FROM
+        swaps = max(1, min(MAX_SWAPS, int(score) // PER_SWAP)) if batch else 1
         used: set[int] = set()
         for _ in range(swaps):
             if choices:
