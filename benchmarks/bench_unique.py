@@ -1,6 +1,6 @@
 """Unique puzzles of a chosen grade: our generator against Simon Tatham's, in the same run.
 
-Run: ``python benchmarks/bench_unique.py [--seeds 10] [--tatham DIR] [--tatham-timeout S]``;
+Run: ``python benchmarks/bench_unique.py [--seeds 10] [--cases 60:basic,...] [--out NAME] [--tatham DIR]``
 ``--from-csv`` writes ``unique.md`` again from ``unique.csv`` without running anything.
 
 For each case (N, grade) and each seed 0..seeds-1 it times ``unique_puzzle(n, grade=grade,
@@ -13,7 +13,8 @@ stops in a row) on the same machine in the same run, where his rules have the gr
 Without his tools his column says "not run": times from elsewhere are not comparable.
 
 The project's goals: N=9 extreme < 5 s, N=12 hard < 10 s, N=15 hard < 30 s, N=20 basic
-< 5 s, N=30 basic < 60 s, medians over 10 seeds. Writes ``benchmarks/results/unique.md`` and
+< 5 s, N=20 extreme < 2 s, N=30 basic < 60 s, N=30 extreme < 20 s, N=60 basic < 10 s,
+N=100 basic < 60 s, medians over 10 seeds. Writes ``benchmarks/results/unique.md`` and
 ``benchmarks/results/unique.csv`` (one row per run).
 """
 
@@ -49,9 +50,12 @@ CASES = [
     (15, "hard", 30.0),
     (15, "extreme", None),
     (20, "basic", 5.0),
-    (20, "extreme", None),
+    (20, "extreme", 2.0),
     (30, "basic", 60.0),
     (30, "hard", None),
+    (30, "extreme", 20.0),
+    (60, "basic", 10.0),
+    (100, "basic", 60.0),
 ]
 
 #: His generator is given up on for a case after this many runs in a row stop at the timeout.
@@ -60,11 +64,11 @@ GIVE_UP = 3
 
 def ours(n: int, wanted: str, seed: int, tatham) -> dict:
     """One generation of ours, checked."""
-    start = time.perf_counter()
+    start, start_cpu = time.perf_counter(), time.process_time()
     made = unique_puzzle(n, grade=wanted, seed=seed, time_limit=900)
-    seconds = time.perf_counter() - start
+    seconds, cpu = time.perf_counter() - start, time.process_time() - start_cpu
     row = {"who": "ours", "n": n, "grade": wanted, "seed": seed, "status": made.status,
-           "seconds": seconds, "boards": made.boards, "restarts": made.restarts,
+           "seconds": seconds, "cpu_seconds": cpu, "boards": made.boards, "restarts": made.restarts,
            "our_grade": "", "his_grade": ""}
     if made.status == "found":
         row["our_grade"] = grade(made.puzzle).level
@@ -109,11 +113,19 @@ def median_text(rows: list[dict]) -> str:
     return ("≥ " if median["capped"] else "") + f"{median['seconds']:.2f}"
 
 
+def cpu_text(rows: list[dict]) -> str:
+    """The median and the largest processor seconds of ``rows`` (blank for a run that did not
+    record them)."""
+    cpu = [float(r["cpu_seconds"]) for r in rows if r.get("cpu_seconds") not in (None, "")]
+    return f"{statistics.median(cpu):.2f} | {max(cpu):.2f}" if cpu else " | "
+
+
 def table(rows: list[dict]) -> list[str]:
     """The per-case table in markdown."""
-    out = ["| N | grade | goal s | ours: median s | max s | boards graded (median) | our grade "
-           "| his solver's grade | Tatham: median s | stopped at the timeout |",
-           "|" + "---|" * 10]
+    out = ["| N | grade | goal s | ours: median s | max s | ours: median CPU s | max CPU s "
+           "| boards graded (median) | our grade | his solver's grade | Tatham: median s "
+           "| stopped at the timeout |",
+           "|" + "---|" * 12]
     for n, wanted, goal in CASES:
         mine = [r for r in rows if r["who"] == "ours" and r["n"] == n and r["grade"] == wanted]
         theirs = [r for r in rows if r["who"] == "tatham" and r["n"] == n and r["grade"] == wanted]
@@ -133,7 +145,8 @@ def table(rows: list[dict]) -> list[str]:
             him, stopped = "not run", ""
         boards = statistics.median(float(r["boards"]) for r in mine)
         out.append(f"| {n} | {wanted} | {goal or ''} | {median_text(mine)} | "
-                   f"{max(float(r['seconds']) for r in mine):.2f} | {boards:g} | "
+                   f"{max(float(r['seconds']) for r in mine):.2f} | {cpu_text(mine)} | "
+                   f"{boards:g} | "
                    f"{grades}/{len(mine)} | {his_grades} | {him} | {stopped} |")
     return out
 
@@ -190,6 +203,8 @@ def main() -> None:
     parser.add_argument("--tatham-timeout", type=float, default=300.0)
     parser.add_argument("--no-tatham-generator", action="store_true",
                         help="check grades with his solver but do not run his generator")
+    parser.add_argument("--cases", help="only these cases, e.g. 60:basic,20:extreme")
+    parser.add_argument("--out", default="unique", help="the results' file name, without suffix")
     parser.add_argument("--from-csv", action="store_true",
                         help="write unique.md again from unique.csv; run nothing")
     args = parser.parse_args()
@@ -205,16 +220,17 @@ def main() -> None:
     load_start = os.getloadavg()[0]
     started = time.strftime("%Y-%m-%d %H:%M")
     rows = []
-    for n, wanted, _ in CASES:
+    cases = chosen(args.cases)
+    for n, wanted, _ in cases:
         for seed in range(args.seeds):
             rows.append(ours(n, wanted, seed, tatham))
             print(f"ours {n} {wanted} {seed}: {rows[-1]['seconds']:.2f} s", file=sys.stderr)
     if tatham is not None and not args.no_tatham_generator:
-        for n, wanted, _ in CASES:
+        for n, wanted, _ in cases:
             if n < 15 or wanted != "hard":  # his rules have no hard board at N >= 15
                 rows += his_runs(n, wanted, args.seeds, tatham, args.tatham_timeout)
     RESULTS.mkdir(exist_ok=True)
-    with (RESULTS / "unique.csv").open("w", newline="") as handle:
+    with (RESULTS / f"{args.out}.csv").open("w", newline="") as handle:
         writer = csv.DictWriter(handle, fieldnames=list(rows[0]))
         writer.writeheader()
         writer.writerows(rows)
@@ -222,8 +238,19 @@ def main() -> None:
                          "cores": os.cpu_count(), "load_start": load_start,
                          "load_end": os.getloadavg()[0], "seeds": args.seeds,
                          "timeout": args.tatham_timeout})
-    (RESULTS / "unique.md").write_text(text)
+    (RESULTS / f"{args.out}.md").write_text(text)
     print(text)
+
+
+def chosen(cases: str | None) -> list[tuple[int, str, float | None]]:
+    """The cases of :data:`CASES` that ``--cases`` names (``N:grade`` by commas), or all."""
+    if not cases:
+        return CASES
+    named = {tuple(case.split(":")) for case in cases.split(",")}
+    picked = [case for case in CASES if (str(case[0]), case[1]) in named]
+    if len(picked) != len(named):
+        raise SystemExit(f"--cases: not every case of {cases!r} is in CASES")
+    return picked
 
 
 if __name__ == "__main__":

@@ -186,6 +186,19 @@ def test_generate_out_of_time_says_how_far_it_got_and_exits_1(capsys):
     assert err.count("\n") == 1
 
 
+def test_generate_out_of_budget_says_how_close_its_best_board_came(capsys):
+    assert main(["generate", "12", "--grade", "extreme", "--max-nodes", "2"]) == 1
+    err = capsys.readouterr().err
+    assert "max_nodes=2 reached; 2 boards graded (0 planted anew); the closest left " in err
+    assert err.rstrip().endswith("placements open")
+
+
+def test_generate_out_of_budget_gives_how_close_it_came_in_json(capsys):
+    assert main(["generate", "12", "--grade", "extreme", "--max-nodes", "2", "--json"]) == 1
+    record = json.loads(capsys.readouterr().out)
+    assert (record["status"], record["boards"]) == ("stopped", 2) and record["closest"] > 0
+
+
 @pytest.mark.parametrize(("args", "message"), [
     (["generate", "6", "--grade", "medium"], "grade must be one of 'trivial'"),
     (["generate", "2", "--grade", "hard"], "no unique double-2 board is hard"),

@@ -12,10 +12,12 @@ from dominosa_lab import (
     solve,
     unique_puzzle,
 )
-from dominosa_lab.boards import unique
+from dominosa_lab.boards import random_puzzle, unique
+from dominosa_lab.boards.singles import more_singles
 from dominosa_lab.boards.unique import GOALS, HARDEST_ON_SMALL_BOARDS
+from dominosa_lab.core.puzzle import Solution
 from dominosa_lab.core.search import SearchStats
-from dominosa_lab.logic import LEVELS, deduce
+from dominosa_lab.logic import LEVELS, deduce, geometry
 from dominosa_lab.solvers import SolutionCount
 
 
@@ -155,3 +157,18 @@ def test_a_finished_board_is_counted_again_by_the_compiled_engine(monkeypatch):
     with pytest.raises(RuntimeError, match="a deduction is unsound"):
         unique_puzzle(6, grade="basic", seed=1)
     assert asked == ["fast"]
+
+
+def _singles(puzzle) -> int:
+    """How many dominoes fit in one place only on ``puzzle``."""
+    g = geometry(puzzle)
+    return sum(mask.bit_count() == 1 for mask in g.domino_mask)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_more_singles_keeps_the_solution_and_never_lowers_the_single_placement_dominoes(seed):
+    board = random_puzzle(10, seed=seed)
+    start = Solution(board.puzzle, board.solution)
+    made = more_singles(start, np.random.default_rng(seed), 60)
+    assert made.is_valid() and made.placements == start.placements
+    assert _singles(made.puzzle) >= _singles(start.puzzle)

@@ -5,7 +5,12 @@ sampling, with a numbering that plants decoys for the hard grades). This one
 keeps its board and repairs it, guided by the grader:
 
 1. *Plant.* A random tiling of the board gets the double-N set in a random order,
-   each domino turned at random (:func:`~dominosa_lab.boards.planted.plant`).
+   each domino turned at random (:func:`~dominosa_lab.boards.planted.plant`); from
+   N = :data:`SCALE_FROM` on, then one Darby swap per two dominoes, each kept unless fewer
+   dominoes fit in one place only
+   (:func:`~dominosa_lab.boards.singles.more_singles`: no grading, and at large N the
+   cheap deductions then start; at N = 60 the capped ladder leaves tens of placements open
+   instead of thousands).
 2. *Grade, capped.* The ``full`` ladder up to the grade wanted
    (:func:`~dominosa_lab.logic.deduce`) either finishes the board or stops with
    some placements still *open* besides the planted ones. The planted tiling is
@@ -15,9 +20,13 @@ keeps its board and repairs it, guided by the grader:
 3. *Swap.* Exchange the numbers of two dominoes of the planted solution, each
    turned either way (Darby's swap, :func:`~dominosa_lab.boards.swaps.swap_dominoes`):
    the planted tiling stays a solution. One of the two lies under a random open
-   placement, the other is anywhere. The new board is kept when it leaves fewer
-   placements open, kept with probability :data:`SIDEWAYS` when it leaves as many,
-   never when the ladder finishes it below the grade wanted.
+   placement, the other is anywhere; from N = :data:`SCALE_FROM` on, with many
+   placements open, several such swaps
+   (one per :data:`PER_SWAP` open, at most :data:`MAX_SWAPS`) before the next grading,
+   since open placements come in separate small regions that one swap each repairs.
+   The new board is kept when it leaves fewer placements open, kept with probability
+   :data:`SIDEWAYS` when it leaves as many, never when the ladder finishes it below the
+   grade wanted.
 4. Repeat 2-3; after ``patience`` swaps without fewer open placements, plant anew.
 
 A finished board is counted again by the compiled engine (``count_solutions(p, limit=2,
@@ -41,6 +50,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from dominosa_lab.boards.planted import board_name, checked_board, plant
+from dominosa_lab.boards.singles import more_singles
 from dominosa_lab.boards.swaps import swap_dominoes
 from dominosa_lab.core.options import check_choice, check_count, check_seconds, keywords_after_first
 from dominosa_lab.core.puzzle import Puzzle, Solution
@@ -56,8 +66,12 @@ __all__ = [
     "COUNT_LIMIT",
     "GOALS",
     "HARDEST_ON_SMALL_BOARDS",
+    "MAX_SWAPS",
     "NARROW",
+    "PER_SWAP",
+    "SCALE_FROM",
     "SIDEWAYS",
+    "SINGLE_SWAPS",
     "Generated",
     "unique_puzzle",
 ]
@@ -72,6 +86,24 @@ HARDEST_ON_SMALL_BOARDS = {0: "trivial", 1: "trivial", 2: "basic"}
 
 #: How often a swap that leaves the board as far from the grade wanted is kept.
 SIDEWAYS = 0.3
+
+#: The smallest N whose boards are planted with more single-placement dominoes and repaired
+#: several swaps per grading. Below it a plain plant and one swap per grading make every case
+#: of ``benchmarks/results/unique.md`` (up to N = 30) in seconds, and the puzzles of the seeds
+#: that the notebooks, the lesson and the tests name are made there.
+SCALE_FROM = 40
+
+#: Swaps per domino that :func:`~dominosa_lab.boards.singles.more_singles` tries on a board
+#: planted: at N = 60 (seed 0) a half leaves the capped ``basic`` ladder 66 placements open
+#: (4,667 with none) and still needs a ``basic`` step; one per domino leaves about as many,
+#: all solved by ``trivial`` steps once repaired, so the grade is missed.
+SINGLE_SWAPS = 0.5
+
+#: Swaps tried on one board before it is graded again: one per this many placements left open.
+PER_SWAP = 4
+
+#: ... and at most this many (each swap of a batch may also undo another's progress).
+MAX_SWAPS = 20
 
 #: For ``needs a guess``: solutions counted per board, at most.
 COUNT_LIMIT = 20
@@ -254,6 +286,8 @@ class _Run:
                 rows, tiling = plant(self.mask, self.n, self.rng, sampler)
                 self._clock()
                 start = Solution(Puzzle(rows, max_pip=self.n), tiling)
+                if self.n >= SCALE_FROM:
+                    start = more_singles(start, self.rng, int(len(tiling) * SINGLE_SWAPS))
                 found = self._climb(start)
                 if found is not None:
                     return self._found(found, name)
@@ -268,7 +302,7 @@ class _Run:
         score, deduced = self._score(board)
         idle = 0
         while score and idle < self.patience:
-            other = self._swap(board, deduced.state.active & ~planted)
+            other = self._swap(board, deduced.state.active & ~planted, score)
             new_score, new_deduced = self._score(other)
             idle = 0 if new_score < score else idle + 1
             if new_score < score or (new_score == score and self.rng.random() < SIDEWAYS):
@@ -298,22 +332,34 @@ class _Run:
             raise _Stopped(self._why("the time limit ran out while counting solutions"))
         return len(found.solutions)
 
-    def _swap(self, board: Solution, open_: int) -> Solution:
-        """Darby's swap of a domino under a random open placement with any other, turned at
-        random (a random domino when nothing is open)."""
+    def _swap(self, board: Solution, open_: int, score: float) -> Solution:
+        """Darby's swaps of dominoes under random open placements, each with any other domino,
+        turned at random: from N = :data:`SCALE_FROM` on, one per :data:`PER_SWAP` placements
+        open (``score``), at least one and at most :data:`MAX_SWAPS`, no domino swapped twice;
+        else one (a random domino when nothing is open)."""
         placements = board.placements
         rng = self.rng
         g = geometry(board.puzzle)
         choices = bits(open_)
-        if choices:
-            cell = g.placements[choices[int(rng.integers(len(choices)))]].cells[
-                int(rng.integers(2))]
-            i = next(k for k, pl in enumerate(placements) if cell in pl.cells)
-        else:
-            i = int(rng.integers(len(placements)))
-        j = int(rng.integers(len(placements) - 1))
-        j += j >= i
-        return swap_dominoes(board, placements[i], placements[j], flip=bool(rng.integers(2)))
+        owner = {cell: k for k, pl in enumerate(placements) for cell in pl.cells}
+        batch = choices and self.n >= SCALE_FROM
+        swaps = max(1, min(MAX_SWAPS, int(score) // PER_SWAP)) if batch else 1
+        used: set[int] = set()
+        for _ in range(swaps):
+            if choices:
+                cell = g.placements[choices[int(rng.integers(len(choices)))]].cells[
+                    int(rng.integers(2))]
+                i = owner[cell]
+            else:
+                i = int(rng.integers(len(placements)))
+            j = int(rng.integers(len(placements) - 1))
+            j += j >= i
+            flip = bool(rng.integers(2))
+            if i == j or i in used or j in used:
+                continue
+            used.update((i, j))
+            board = swap_dominoes(board, placements[i], placements[j], flip=flip)
+        return board
 
     def _found(self, found: tuple[Solution, Grade], name: str) -> Generated:
         board, grade = found

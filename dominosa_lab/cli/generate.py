@@ -80,9 +80,11 @@ def run(args: argparse.Namespace) -> int:
     if made.status != "found":
         if args.json:
             print_json({"status": made.status, "reason": made.reason, "boards": made.boards,
+                        "closest": made.closest if made.closest >= 0 else None,
                         "seconds": round(wall, 6)})
+        timed_out = default and "time limit" in made.reason
         print(f"dominosa-lab: {made.reason}"
-              + (f" (the default time limit; {flags.LIFT})" if default else ""), file=sys.stderr)
+              + (f" (the default time limit; {flags.LIFT})" if timed_out else ""), file=sys.stderr)
         return EXIT_FAILED
     _print_made(args, made, wall)
     if out is not None:
