@@ -129,9 +129,9 @@ def test_a_question_certified_at_the_coarse_tolerance_is_not_asked_again(monkeyp
     assert asked == [SETTINGS.question_tolerances[0]]
 
 
-def test_a_whole_board_is_asked_of_the_first_order_method_first(monkeypatch):
-    monkeypatch.setattr(relax, "SETTINGS", SETTINGS._replace(board_first_order_rows=0))
-    asked = []
+def _methods_asked(monkeypatch) -> list[bool]:
+    """The list that records, per question to HiGHS, whether it went to the first-order method."""
+    asked: list[bool] = []
     weights = relax.dual_weights
 
     def recorded(lp, search, tolerance, *, first_order=False):
@@ -139,6 +139,12 @@ def test_a_whole_board_is_asked_of_the_first_order_method_first(monkeypatch):
         return weights(lp, search, tolerance, first_order=first_order)
 
     monkeypatch.setattr(relax, "dual_weights", recorded)
+    return asked
+
+
+def test_a_whole_board_is_asked_of_the_first_order_method_first(monkeypatch):
+    monkeypatch.setattr(relax, "SETTINGS", SETTINGS._replace(board_first_order_rows=0))
+    asked = _methods_asked(monkeypatch)
     assert not fractional_cover_exists(NO_COVER, Search(), whole=True)
     assert asked == [True]
 
@@ -158,14 +164,7 @@ def test_a_whole_board_goes_to_the_interior_point_method_when_first_order_weight
 
 
 def test_a_whole_board_of_few_items_is_asked_of_the_interior_point_method_alone(monkeypatch):
-    asked = []
-    weights = relax.dual_weights
-
-    def recorded(lp, search, tolerance, *, first_order=False):
-        asked.append(first_order)
-        return weights(lp, search, tolerance, first_order=first_order)
-
-    monkeypatch.setattr(relax, "dual_weights", recorded)
+    asked = _methods_asked(monkeypatch)
     assert not fractional_cover_exists(NO_COVER, Search(), whole=True)
     assert asked == [False]
 
