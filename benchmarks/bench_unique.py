@@ -1,6 +1,7 @@
 """Unique puzzles of a chosen grade: our generator against Simon Tatham's, in the same run.
 
-Run: ``python benchmarks/bench_unique.py [--seeds 10] [--cases 60:basic,...] [--out NAME] [--tatham DIR]``
+Run: ``python benchmarks/bench_unique.py [--seeds 10] [--cases 60:basic,...] [--out NAME]
+[--tatham DIR] [--tatham-timeout S]``;
 ``--from-csv`` writes ``unique.md`` again from ``unique.csv`` without running anything.
 
 For each case (N, grade) and each seed 0..seeds-1 it times ``unique_puzzle(n, grade=grade,
