@@ -2,7 +2,8 @@
 
 Run: ``python benchmarks/bench_unique.py [--seeds 10] [--cases 60:basic,...] [--out NAME]
 [--tatham DIR] [--tatham-timeout S]``;
-``--from-csv`` writes ``unique.md`` again from ``unique.csv`` without running anything.
+``--from-csv`` writes ``NAME.md`` again from ``NAME.csv`` (default ``unique``) without running
+anything.
 
 For each case (N, grade) and each seed 0..seeds-1 it times ``unique_puzzle(n, grade=grade,
 seed=seed)`` (wall seconds, the final count by dancing links included), then checks the
@@ -161,8 +162,8 @@ def report(rows: list[dict], run: dict) -> str:
         "",
         f"Written by `benchmarks/bench_unique.py`, started {run['started']}. Python "
         f"{run['python']}, {run['cores']} cores, load average {run['load_start']:.1f} at "
-        f"the start and {run['load_end']:.1f} at the end (a shared machine; both generators "
-        "ran in this run, one after the other).",
+        f"the start and {run['load_end']:.1f} at the end (a shared machine"
+        + ("; both generators ran in this run, one after the other)." if ran_his else ")."),
         "",
         f"Per case {run['seeds']} seeds. *ours*: wall seconds of "
         f"`unique_puzzle(n, grade=..., seed=...)`, "
@@ -210,11 +211,11 @@ def main() -> None:
                         help="write unique.md again from unique.csv; run nothing")
     args = parser.parse_args()
     if args.from_csv:
-        with (RESULTS / "unique.csv").open(newline="") as handle:
+        with (RESULTS / f"{args.out}.csv").open(newline="") as handle:
             rows = [{**r, "n": int(r["n"]), "seed": int(r["seed"])}
                     for r in csv.DictReader(handle)]
-        text = report(rows, run_again((RESULTS / "unique.md").read_text(), rows))
-        (RESULTS / "unique.md").write_text(text)
+        text = report(rows, run_again((RESULTS / f"{args.out}.md").read_text(), rows))
+        (RESULTS / f"{args.out}.md").write_text(text)
         print(text)
         return
     tatham = load_tatham(args.tatham)
