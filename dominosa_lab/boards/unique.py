@@ -399,5 +399,6 @@ class _Run:
             closest = f"; the closest left {self.closest} placement{'s' * (self.closest != 1)} open"
         else:
             closest = f"; the closest had {self.closest + 1} solutions"
-        return (f"no unique {self.wanted} board: {what}; {self.boards} boards graded "
+        return (f"no unique {self.wanted} board: {what}; {self.boards} "
+                f"board{'s' * (self.boards != 1)} graded "
                 f"({self.restarts} planted anew){closest}")
