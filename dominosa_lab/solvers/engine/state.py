@@ -87,6 +87,11 @@ COUNTERS = np.dtype([(name, np.int64) for name in (
 INCREMENTS = np.dtype([("option", np.float64), ("clause", np.float64)], align=True)
 
 
+#: A new search's counters and bumps, copied for each search: a structured array is slow to make
+#: from nothing (``np.ones`` of ``INCREMENTS`` converts 1 to a record field by field).
+_NEW_COUNTERS, _NEW_INCREMENTS = np.zeros(1, COUNTERS), np.ones(1, INCREMENTS)
+
+
 class Conflict(NamedTuple):
     """A conflict as propagation finds it, by ``kind``: an option true that a step finds false
     (``C_BIN``: ``at`` the option made true, ``option`` another true option of one of its items;
@@ -287,8 +292,9 @@ def new_search_state(model: CoverModel, *, max_nodes: int | None, flags: int,
     kernels are compiled for); each is allocated apart (rows cut from one block cost more to
     make, about 0.6 against 0.4 µs an array)."""
     p, n = model.n_options, model.n_items
-    left = np.subtract(model.item_start[1:], model.item_start[:-1], dtype=np.int64)
-    counters, increments = np.zeros(1, COUNTERS), np.ones(1, INCREMENTS)
+    item_start = model.item_start
+    left = (item_start[1:] - item_start[:-1]).astype(np.int64, copy=False)
+    counters, increments = _NEW_COUNTERS.copy(), _NEW_INCREMENTS.copy()
     record = counters[0]
     record["uncovered"] = np.count_nonzero(model.primary)
     record["max_nodes"] = 1 << 62 if max_nodes is None else max_nodes

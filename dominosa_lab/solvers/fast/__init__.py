@@ -144,7 +144,7 @@ def _compiled(puzzle: Puzzle, search: Search) -> Iterator[Solution]:
     _level_zero(engine, board, probe)
     search.check_time()
     for cover in covers_with_hand_over(engine):
-        solution = Solution(puzzle, map(board.placement, cover.tolist()))
+        solution = Solution(puzzle, board.placements(cover))
         search.found(solution)
         yield solution
 

@@ -96,6 +96,12 @@ class DominosaCover:
         a, b = self.pairs[q]
         return Placement.between(self.cells[a], self.cells[b])
 
+    def placements(self, options: np.ndarray) -> list[Placement]:
+        """The :class:`~dominosa_lab.core.puzzle.Placement` of each option of ``options`` (a
+        solution's, made at once: one look-up of their squares for all)."""
+        cells, between = self.cells, Placement.between
+        return [between(cells[a], cells[b]) for a, b in self.pairs[options].tolist()]
+
     def engine(self, search: Search, rule: bool = True, learn: bool = True) -> CoverSearch:
         """The compiled engine on this board, with or without the blocked-option rule and
         clause learning, reporting to ``search``."""
