@@ -72,9 +72,11 @@ def test_the_one_call_settles_a_small_board_and_reports_its_counters():
     assert cover is not None and cover.size == 28 and search.stats.nodes >= 28
 
 
-def test_a_traced_search_or_a_board_above_the_bound_goes_the_ordinary_path(monkeypatch):
+def test_a_traced_search_a_search_for_two_or_a_board_above_the_bound_goes_the_ordinary_path(
+        monkeypatch):
     board = DominosaCover(random_puzzle(6, seed=1).puzzle)
     assert first.first_cover(board, Search(trace=True), probe=True) is None
+    assert first.first_cover(board, Search(wanted=2), probe=True) is None
     monkeypatch.setattr(first, "SETTINGS", SETTINGS._replace(first_cover_max_placements=10))
     assert first.first_cover(board, Search(), probe=True) is None
 

@@ -6,7 +6,8 @@ and on a small board a solve is short enough for that to matter: solved once, in
 whose caches other processes have just used, as a user pays it, the calls cost several times
 what the search does. On a board of at most ``first_cover_max_placements`` placements
 (:data:`~dominosa_lab.solvers.fast.settings.SETTINGS`), below the sizes where the engine reads
-the rule's table or belief propagation, and when nothing is traced, :func:`first_cover` makes
+the rule's table or belief propagation, when nothing is traced and the caller does not want
+more than one solution (``Search.wanted``), :func:`first_cover` makes
 all of it in one call, from the board's own arrays: the model, the records, level 0 and the
 search up to its first solution, or to its end when there is none.
 
@@ -63,7 +64,8 @@ def first_cover(board: DominosaCover, search: Search, probe: bool) -> np.ndarray
     module): then the ordinary path answers, from nothing."""
     placements = board.pairs.shape[0]
     hand_over = hand_over_after(search)
-    if search.tracing or placements > SETTINGS.first_cover_max_placements \
+    if search.tracing or (search.wanted or 1) > 1 \
+            or placements > SETTINGS.first_cover_max_placements \
             or has_table(placements) or guides(placements) or hand_over == 0:
         return None
     deadline = np.inf if search.deadline is None else search.deadline
