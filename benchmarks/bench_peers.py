@@ -212,7 +212,8 @@ def family(name: str) -> str:
 def _serve(name, conn, warm):
     run = SOLVERS[family(name)]
     for n, seed in warm:  # [0]: the planted pair's puzzle at every revision --base may name
-        run(random_puzzle(n, seed=seed)[0].rows, 2, 60.0)
+        for limit in TASKS.values():  # a solver may load other code for one solution than two
+            run(random_puzzle(n, seed=seed)[0].rows, limit, 60.0)
     conn.send(sys.modules["dominosa_lab"].__file__)
     while (job := conn.recv()) is not None:
         rows, limit, timeout, repeats = job

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 import numpy as np
 
 from dominosa_lab.solvers.engine.assign import make_true, new_level
+from dominosa_lab.solvers.engine.fresh import new_clauses, new_search_state
 from dominosa_lab.solvers.engine.learn import add_clause
 from dominosa_lab.solvers.engine.settings import SETTINGS
 from dominosa_lab.solvers.engine.state import (
@@ -26,8 +27,6 @@ from dominosa_lab.solvers.engine.state import (
     CoverModel,
     SearchState,
     cover_model,
-    new_clauses,
-    new_search_state,
 )
 
 __all__ = ["clauses", "counters", "decide", "model", "no", "snapshot", "state", "store",

@@ -204,7 +204,7 @@ def test_the_stamps_follow_the_engines_kernel_modules_and_no_driver(tmp_path):
     edit(copy / "decide.py")
     after = sources.stamps()
     assert {module for module in before if after[module] != before[module]} == {
-        "decide", "learn", "loop", "split"}
+        "decide", "fresh", "learn", "loop", "split"}
     edit(copy / "beliefs.py")
     assert {module for module in after if sources.stamps()[module] != after[module]} == {"beliefs"}
 

@@ -132,7 +132,7 @@ def test_the_rule_table_skips_only_tests_that_cannot_fire(seed, n, limit):
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(rule, "SETTINGS", SETTINGS._replace(rule_table_min=0))
         board = DominosaCover(puzzle)
-    assert board.model.table.size > 0
+        assert board.model.table.size > 0  # the model is made when first asked for
     assert search_counters(board, limit) == without
 
 

@@ -12,9 +12,10 @@ from numba import njit
 from dominosa_lab import random_puzzle
 from dominosa_lab.core.search import Search
 from dominosa_lab.solvers.engine import search as driver
+from dominosa_lab.solvers.engine.fresh import new_clauses, new_search_state
 from dominosa_lab.solvers.engine.jit import entry, signature
 from dominosa_lab.solvers.engine.settings import SETTINGS
-from dominosa_lab.solvers.engine.state import cover_model, new_clauses, new_search_state
+from dominosa_lab.solvers.engine.state import cover_model
 from dominosa_lab.solvers.fast.dominosa import DominosaCover, root_deductions
 
 

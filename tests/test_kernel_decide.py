@@ -160,14 +160,14 @@ def test_a_phase_let_go_is_replaced_by_the_next_assignment():
 
 def test_schedule_restarts_sets_the_first_restart_after_one_luby_unit_of_conflicts():
     s = state(BRANCH, restarts=True)
-    schedule_restarts(s)
+    schedule_restarts(s, SETTINGS.luby_unit)
     assert (counters(s).restart_unit, counters(s).restart_budget, counters(s).restart_index) == \
         (SETTINGS.luby_unit, SETTINGS.luby_unit, 1)
 
 
 def test_no_restart_before_its_budget_of_conflicts_is_spent():
     s = state(BRANCH, restarts=True)
-    schedule_restarts(s)
+    schedule_restarts(s, SETTINGS.luby_unit)
     counters(s).since_restart = SETTINGS.luby_unit - 1
     assert restart_level(s, 3) == (False, 3)
     assert counters(s).restarts == 0
@@ -175,14 +175,14 @@ def test_no_restart_before_its_budget_of_conflicts_is_spent():
 
 def test_no_restart_without_the_restart_flag():
     s = state(BRANCH)
-    schedule_restarts(s)
+    schedule_restarts(s, SETTINGS.luby_unit)
     counters(s).since_restart = SETTINGS.luby_unit
     assert restart_level(s, 3) == (False, 3)
 
 
 def test_no_restart_for_a_clause_that_asserts_at_level_zero():
     s = state(BRANCH, restarts=True)
-    schedule_restarts(s)
+    schedule_restarts(s, SETTINGS.luby_unit)
     counters(s).since_restart = SETTINGS.luby_unit
     assert restart_level(s, 0) == (False, 0)
     assert (counters(s).restarts, counters(s).since_restart) == (0, SETTINGS.luby_unit)
@@ -190,7 +190,7 @@ def test_no_restart_for_a_clause_that_asserts_at_level_zero():
 
 def test_a_restart_due_goes_to_level_zero_counted_logged_and_with_the_next_one_scheduled():
     s = state(BRANCH, restarts=True, trace=True)
-    schedule_restarts(s)
+    schedule_restarts(s, SETTINGS.luby_unit)
     counters(s).since_restart = SETTINGS.luby_unit
     assert restart_level(s, 3) == (True, 0)
     assert (counters(s).restarts, counters(s).restart_index, counters(s).since_restart) == (1, 2, 0)
@@ -200,7 +200,7 @@ def test_a_restart_due_goes_to_level_zero_counted_logged_and_with_the_next_one_s
 
 def test_the_restarts_budgets_follow_lubys_sequence_in_units():
     s = state(BRANCH, restarts=True)
-    schedule_restarts(s)
+    schedule_restarts(s, SETTINGS.luby_unit)
     budgets = [int(counters(s).restart_budget)]
     for _ in range(30):
         counters(s).since_restart = counters(s).restart_budget

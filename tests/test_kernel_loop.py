@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 from dominosa_lab.solvers.engine.decide import schedule_restarts
 from dominosa_lab.solvers.engine.loop import run, start
 from dominosa_lab.solvers.engine.propagate import propagate
+from dominosa_lab.solvers.engine.settings import SETTINGS
 from dominosa_lab.solvers.engine.state import (
     C_NONE,
     EXHAUSTED,
@@ -45,9 +46,7 @@ def searching(m: CoverModel, learn: bool = True, restart_unit: int | None = None
     conflict kind)."""
     s, g = state(m, learn=learn, minimize=True, target=True, restarts=learn, **budget), \
         clauses(m)
-    schedule_restarts(s)
-    if restart_unit is not None:
-        counters(s).restart_unit = counters(s).restart_budget = restart_unit
+    schedule_restarts(s, SETTINGS.luby_unit if restart_unit is None else restart_unit)
     return s, g, start(m, s, g, NONE)
 
 

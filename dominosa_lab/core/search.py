@@ -229,6 +229,10 @@ class Search:
         while the search runs (the command line prints it; the library never does).
     progress_every : float
         Seconds between two calls of ``progress``; the first call comes after that long.
+    wanted : int, optional
+        How many solutions the caller takes at most (``None``: all, or not known): a method may
+        set up for no more (``fast`` finds a small board's first solution in one call only
+        when one is wanted or the number is not known).
 
     Examples
     --------
@@ -246,8 +250,10 @@ class Search:
         trace_limit: int = DEFAULT_TRACE_LIMIT,
         progress: Progress | None = None,
         progress_every: float = 1.0,
+        wanted: int | None = None,
     ) -> None:
         self.max_nodes = check_count("max_nodes", max_nodes)
+        self.wanted = check_count("wanted", wanted, minimum=1)
         self.time_limit = check_seconds("time_limit", time_limit)
         trace_limit = check_count("trace_limit", trace_limit, allow_none=False)
         self.stats = SearchStats()

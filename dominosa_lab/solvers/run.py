@@ -137,7 +137,7 @@ def solve(
     check_flag("trace", trace)
     check_callable("progress", progress, "a function progress(stats, seconds)")
     search = Search(max_nodes=max_nodes, time_limit=time_limit, trace=trace,
-                    trace_limit=trace_limit, progress=progress)
+                    trace_limit=trace_limit, progress=progress, wanted=limit)
     settings = {k: v for k, v in settings.items() if v is not None}
     stream = iter_solutions(puzzle, method=info.name, search=search, **settings)
     return collect(stream, search, limit=limit, method=info.name, settings=settings)
@@ -213,7 +213,7 @@ def count_solutions(
     """
     info = method_info(method)
     limit = check_count("limit", limit, minimum=1)
-    search = Search(max_nodes=max_nodes, time_limit=time_limit)
+    search = Search(max_nodes=max_nodes, time_limit=time_limit, wanted=limit)
     if limit is None and info.name == DEFAULT_METHOD and not settings:
         return _by_components(as_puzzle(puzzle), search)
     stream = _counted(iter_solutions(puzzle, method=info.name, search=search, **settings), limit)

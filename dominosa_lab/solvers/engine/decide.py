@@ -28,8 +28,8 @@ from dominosa_lab.solvers.engine.state import (
     SearchState,
 )
 
-__all__ = ["choose", "guide", "let_go", "luby", "prefer", "restart_level", "schedule_restarts",
-           "update_target"]
+__all__ = ["choose", "guide", "guides", "let_go", "luby", "prefer", "restart_level",
+           "schedule_restarts", "update_target"]
 
 
 @bare
@@ -117,10 +117,14 @@ def restart_level(s, level):
     return True, 0
 
 
-def schedule_restarts(s: SearchState) -> None:
-    """The first restart after ``luby_unit`` conflicts (:data:`SETTINGS`)."""
-    s.counters["restart_unit"] = s.counters["restart_budget"] = SETTINGS.luby_unit
-    s.counters["restart_index"] = 1
+@bare
+def schedule_restarts(s, unit):
+    """The first restart after ``unit`` conflicts (the driver's ``luby_unit``, :data:`SETTINGS`),
+    and the later ones in units of as many."""
+    counters = s.counters[0]
+    counters.restart_unit = unit
+    counters.restart_budget = unit
+    counters.restart_index = 1
 
 
 def prefer(s: SearchState, options: np.ndarray) -> None:
@@ -138,6 +142,12 @@ def let_go(s: SearchState) -> None:
     s.counters["best"] = 0
 
 
+def guides(n_options: int) -> bool:
+    """Whether :func:`guide` asks belief propagation on a model of ``n_options`` options (from
+    ``guide_min_placements``, :data:`SETTINGS`)."""
+    return n_options >= SETTINGS.guide_min_placements
+
+
 def guide(engine, conflicts: int | None = None) -> None:
     """On a model of at least ``guide_min_placements`` options (:data:`SETTINGS`) with options
     left open: prefer (:func:`prefer`) those that belief propagation believes in
@@ -146,7 +156,7 @@ def guide(engine, conflicts: int | None = None) -> None:
     :class:`~dominosa_lab.solvers.engine.search.CoverSearch` at level 0."""
     from dominosa_lab.solvers.engine.beliefs import log_odds
 
-    if engine.model.n_options < SETTINGS.guide_min_placements:
+    if not guides(engine.model.n_options):
         return
     state = engine.state()
     if (state == -1).any():

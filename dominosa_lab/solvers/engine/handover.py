@@ -32,12 +32,13 @@ from collections.abc import Iterator
 
 import numpy as np
 
+from dominosa_lab.core.search import Search
 from dominosa_lab.solvers.engine.relax import fractional_cover_exists
 from dominosa_lab.solvers.engine.search import CoverSearch
 from dominosa_lab.solvers.engine.settings import SETTINGS
 from dominosa_lab.solvers.engine.state import CoverModel
 
-__all__ = ["covers_with_hand_over", "exact_one_clauses"]
+__all__ = ["covers_with_hand_over", "exact_one_clauses", "hand_over_after"]
 
 
 def exact_one_clauses(model: CoverModel, value: np.ndarray) -> list[list[int]]:
@@ -67,6 +68,15 @@ def exact_one_clauses(model: CoverModel, value: np.ndarray) -> list[list[int]]:
     return clauses
 
 
+def hand_over_after(search: Search, conflicts: int | None = None) -> int | None:
+    """The conflicts without a solution after which an engine reporting to ``search`` hands
+    over: ``conflicts``, by default ``handover_conflicts`` (:data:`SETTINGS`); None, never,
+    under a node budget (the SAT solver's steps are not the engine's nodes)."""
+    if search.max_nodes is not None:
+        return None
+    return SETTINGS.handover_conflicts if conflicts is None else conflicts
+
+
 def covers_with_hand_over(engine: CoverSearch,
                           conflicts: int | None = None) -> Iterator[np.ndarray]:
     """Yield each solution (the array of its options) of an engine at level 0: the engine's
@@ -83,8 +93,7 @@ def covers_with_hand_over(engine: CoverSearch,
     >>> engine.start(), sorted(c.tolist() for c in covers_with_hand_over(engine, conflicts=0))
     (True, [[0, 1, 2], [0, 4, 6], [2, 3, 5]])
     """
-    if engine.search.max_nodes is None:
-        engine.hand_over_at = SETTINGS.handover_conflicts if conflicts is None else conflicts
+    engine.hand_over_at = hand_over_after(engine.search, conflicts)
     yield from engine.covers()
     value = engine.handed_over
     if value is None or not fractional_cover_exists(engine.model, engine.search, value,

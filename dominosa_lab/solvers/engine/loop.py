@@ -190,13 +190,20 @@ def _binary(m, s, p, c):
 
 
 @bare
-def _fails(m, s, g, p):
+def _fails(m, s, g, p, stamp):
     """Whether making option p true at a trial level leads by propagation to a conflict (the
-    trial is reasoning, not search: it places no node and logs nothing)."""
+    trial is reasoning, not search: it places no node and logs nothing). When it does not, p
+    and every option its trial made true get ``stamp`` in ``s.mark``: propagation only adds
+    facts, so the trial of such an option makes true a part of what p's did and cannot fail
+    either while level 0 stays as it is."""
     s.counters[0].silent = 1
     new_level(s)
     make_true(m, s, p, R_DEC, -1)
     kind = propagate(m, s, g).kind
+    if kind == C_NONE:
+        for k in range(s.level_start[1], s.counters[0].trail_len):
+            if s.value[s.trail[k]] == 1:
+                s.mark[s.trail[k]] = stamp
     backjump(m, s, 0)
     s.counters[0].silent = 0
     return kind != C_NONE
@@ -207,22 +214,29 @@ def probe(m, s, g, c):
     """Failed-option probing at level 0, to a fixed point: (conflict kind, options ruled out).
 
     An option of a primary item of class c with two options left whose choice leads by
-    propagation to a conflict is false (its item then takes the other).
+    propagation to a conflict is false (its item then takes the other). An option known not to
+    fail since level 0 last changed (its ``s.mark`` is the current stamp, see :func:`_fails`) is
+    not tried again: the options ruled out, and their order, are those of trying every one.
+    ``s.mark`` (conflict analysis's, all 0 outside it) is all 0 again at the end.
     """
-    ruled = 0
+    ruled, stamp = 0, 1
     changed = True
-    while changed:
+    kind = C_NONE
+    while changed and kind == C_NONE:
         changed = False
         for p in range(s.value.shape[0]):
-            if s.value[p] != -1 or not _binary(m, s, p, c) or not _fails(m, s, g, p):
+            if s.value[p] != -1 or s.mark[p] == stamp or not _binary(m, s, p, c) \
+                    or not _fails(m, s, g, p, stamp):
                 continue
             ruled += 1
             changed = True
+            stamp += 1
             make_false(m, s, p, R_FACT, -1, 0)
             kind = propagate(m, s, g).kind
             if kind != C_NONE:
-                return kind, ruled
-    return C_NONE, ruled
+                break
+    s.mark[:] = 0
+    return kind, ruled
 
 
 @bare

@@ -17,7 +17,7 @@ from dominosa_lab.solvers.engine.settings import SETTINGS
 from dominosa_lab.solvers.engine.state import C_NONE, NO_CONFLICT, Conflict
 
 __all__ = ["blocked", "blocked_at_start", "blocked_clash", "blocked_option", "blocked_reason",
-           "blocked_why", "may_block", "may_fire", "rule_table", "share"]
+           "blocked_why", "has_table", "may_block", "may_fire", "rule_table", "share"]
 
 
 @bare
@@ -119,6 +119,12 @@ def _table(ost, oit, ist, iop, prim, rule, klass):
     return tab[:end].copy()
 
 
+def has_table(n_options: int) -> bool:
+    """Whether :func:`rule_table` builds a table for a model of ``n_options`` options (from
+    ``rule_table_min``, :data:`~dominosa_lab.solvers.engine.settings.SETTINGS`)."""
+    return n_options >= SETTINGS.rule_table_min
+
+
 def rule_table(model, force: bool = False) -> np.ndarray:
     """Per primary item read by the rule: the options that could be ruled out through it (those
     sharing an item of the class it is read through with two or more of its options) and, as a
@@ -133,7 +139,7 @@ def rule_table(model, force: bool = False) -> np.ndarray:
     pair per entry. An item with more than 62 options gets one entry (all bits, option -1):
     test it in full.
     """
-    if model.n_options < SETTINGS.rule_table_min and not force:
+    if not (force or has_table(model.n_options)):
         return np.zeros(0, np.int64)
     return _table(model.option_start, model.option_items, model.item_start, model.item_options,
                   model.primary, model.rule, model.klass)

@@ -21,9 +21,15 @@ from typing import Any
 
 import numpy as np
 
-from dominosa_lab.core.search import Search
+from dominosa_lab.core.search import Search, SearchStats
 from dominosa_lab.solvers.engine import decide, loop
 from dominosa_lab.solvers.engine.assign import dead_end
+from dominosa_lab.solvers.engine.fresh import (
+    UNBOUNDED,
+    new_clauses,
+    new_search_state,
+    search_records,
+)
 from dominosa_lab.solvers.engine.jit import entry, signature
 from dominosa_lab.solvers.engine.rules import SENTENCES
 from dominosa_lab.solvers.engine.settings import SETTINGS
@@ -45,11 +51,9 @@ from dominosa_lab.solvers.engine.state import (
     SOLUTION,
     CoverModel,
     cover_model,
-    new_clauses,
-    new_search_state,
 )
 
-__all__ = ["CoverSearch"]
+__all__ = ["CoverSearch", "report_counters", "search_flags"]
 
 #: The counters of :attr:`CoverSearch.counters`, by their fields in the state's record.
 _COUNTERS = {"nodes": "nodes", "backtracks": "backtracks", "max_depth": "max_depth",
@@ -102,15 +106,15 @@ class CoverSearch:
                  dead: Sequence[int] = (), learn: bool = True,
                  rule_max: int | None = None) -> None:
         self.model, self.search, self.payload = model, search, payload
-        flags = ((F_TRACE if search.tracing else 0) | F_TARGET | F_MINIMIZE
-                 | (F_RESTARTS | F_LEARN if learn else 0))
+        flags = search_flags(search, learn)
         events = 16 * (model.n_options + model.n_items) + 1024 if search.tracing else 2
-        self.s = new_search_state(model, max_nodes=search.max_nodes, flags=flags,
-                                  rule_max=rule_max, events=events)
-        self.s.counters["reduce_at"] = SETTINGS.reduce_first
-        decide.schedule_restarts(self.s)
-        #: The learned clauses (a :class:`~dominosa_lab.solvers.engine.state.Clauses` record).
-        self.clauses = new_clauses(model.n_options)
+        #: The search's state, and its learned clauses (a
+        #: :class:`~dominosa_lab.solvers.engine.state.Clauses` record).
+        self.s, self.clauses = search_records(
+            model.item_start, model.primary, model.n_options,
+            UNBOUNDED if search.max_nodes is None else search.max_nodes, flags,
+            UNBOUNDED if rule_max is None else rule_max, events, SETTINGS.reduce_first,
+            SETTINGS.luby_unit)
         self.dead = np.asarray(dead, dtype=np.int64)
         self.failed = False
         #: The conflict count at which a target phase preferred for a while is let go.
@@ -131,7 +135,7 @@ class CoverSearch:
     @property
     def branching(self) -> Counter:
         """Choices made, by number of options (the kernel's count)."""
-        return Counter({k: c for k, c in enumerate(self.s.choices.tolist()) if c})
+        return _branching(self.s.choices)
 
     def state(self) -> np.ndarray:
         """Per option: -1 open, 0 false, 1 true."""
@@ -231,10 +235,7 @@ class CoverSearch:
         """Replay the logged events into the search, or copy the kernel's counters to it."""
         search, counters = self.search, self.s.counters[0]
         if not search.tracing:
-            stats = search.stats
-            stats.nodes, stats.backtracks = int(counters["nodes"]), int(counters["backtracks"])
-            stats.max_depth = int(counters["max_depth"])
-            stats.branching = self.branching
+            report_counters(search.stats, self.s.counters, self.s.choices)
             return
         events = self.s.events[:counters["n_events"]].reshape(-1, 2)
         counters["n_events"] = 0
@@ -249,3 +250,24 @@ class CoverSearch:
                 search.dead_end(SENTENCES[value])
             elif kind == E_RESTART:
                 search.note("restart: back to level 0, keeping the learned clauses")
+
+
+def search_flags(search: Search, learn: bool = True) -> int:
+    """The kernels' flags of a search reporting to ``search``: traced or not, with clause
+    learning and restarts or not (``learn``), with a target phase and minimised clauses."""
+    return ((F_TRACE if search.tracing else 0) | F_TARGET | F_MINIMIZE
+            | (F_RESTARTS | F_LEARN if learn else 0))
+
+
+def report_counters(stats: SearchStats, counters: np.ndarray, choices: np.ndarray) -> None:
+    """Copy a kernel's counters (a state's ``counters`` and ``choices``) to ``stats``: nodes,
+    backtracks, the deepest level, the choices by number of options."""
+    record = counters[0]
+    stats.nodes, stats.backtracks = int(record["nodes"]), int(record["backtracks"])
+    stats.max_depth = int(record["max_depth"])
+    stats.branching = _branching(choices)
+
+
+def _branching(choices: np.ndarray) -> Counter:
+    """Choices made, by number of options, from a state's ``choices``."""
+    return Counter({k: c for k, c in enumerate(choices.tolist()) if c})

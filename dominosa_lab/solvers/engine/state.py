@@ -3,16 +3,16 @@ place) and the learned clauses (grown), as named tuples of numpy arrays.
 
 numba compiles a named tuple's field access to the same code as a plain tuple's item access, so
 the kernels read ``s.value[q]`` and ``m.item_options[j]`` at no cost. This module imports no
-numba: building the records is plain numpy.
+numba: the model is built by plain numpy, a search's state and clause store by compiled code
+(:mod:`~dominosa_lab.solvers.engine.fresh`).
 
 A literal is ``2 * option + 1`` for "the option is false" and ``2 * option`` for "it is true".
 
 Examples
 --------
 >>> m = cover_model([0, 2, 3, 4], [0, 1, 0, 1], [True, True])
->>> s = new_search_state(m, max_nodes=None, flags=F_LEARN, rule_max=None)
->>> s.value.tolist(), int(s.counters[0]["uncovered"]), s.left.tolist()
-([-1, -1, -1], 2, [2, 2])
+>>> m.n_options, m.n_items, m.options_of(1).tolist()
+(3, 2, [0, 2])
 """
 
 from __future__ import annotations
@@ -35,8 +35,6 @@ __all__ = [
     "class_items",
     "cover_model",
     "from_exact_cover",
-    "new_clauses",
-    "new_search_state",
 ]
 
 # why an option got its value (SearchState.reason); a rule's code is in its row (engine.rules)
@@ -278,44 +276,3 @@ def from_exact_cover(problem: ExactCover, primary=None) -> CoverModel:
     arrays = problem.arrays
     return cover_model(arrays.option_starts, arrays.option_items,
                        arrays.primary if primary is None else primary)
-
-
-def new_search_state(model: CoverModel, *, max_nodes: int | None, flags: int,
-                     rule_max: int | None, events: int = 2) -> SearchState:
-    """The state at the start of a search: every option open, nothing counted; room for
-    ``events`` logged integers. Its arrays' types are the same for every model (those the
-    kernels are compiled for); each is allocated apart (rows cut from one block cost more to
-    make, about 0.6 against 0.4 µs an array)."""
-    p, n = model.n_options, model.n_items
-    left = np.subtract(model.item_start[1:], model.item_start[:-1], dtype=np.int64)
-    counters, increments = np.zeros(1, COUNTERS), np.ones(1, INCREMENTS)
-    record = counters[0]
-    record["uncovered"] = np.count_nonzero(model.primary)
-    record["max_nodes"] = 1 << 62 if max_nodes is None else max_nodes
-    record["flags"] = flags
-    record["rule_max_left"] = 1 << 62 if rule_max is None else rule_max
-    value, cover = np.empty(p, np.int8), np.empty(n, np.int64)
-    value.fill(-1)
-    cover.fill(-1)
-    zeros, i8, i64, scratch = np.zeros, np.int8, np.int64, p + 8
-    return SearchState(value=value, reason=zeros(p, i8), target=zeros(p, i8),
-                       level=zeros(p, i64), reason_a=zeros(p, i64), reason_b=zeros(p, i64),
-                       found_at=zeros(p, i64), mark=zeros(p, i64), activity=zeros(p),
-                       trail=zeros(p, i64), level_start=zeros(p + 2, i64), left=left,
-                       cover=cover, counters=counters, increments=increments,
-                       buffer=zeros(scratch, i64), learnt=zeros(scratch, i64),
-                       marked=zeros(scratch, i64), buffer2=zeros(scratch, i64),
-                       stack=zeros(scratch, i64), level_stamp=zeros(scratch, i64),
-                       choices=zeros(max(left.tolist(), default=0) + 2, i64),
-                       events=np.empty(events, i64))
-
-
-def new_clauses(n_options: int) -> Clauses:
-    """No learned clause yet, with room for a few."""
-    heads = np.empty(2 * n_options, np.int64)
-    heads.fill(-1)
-    zeros, i64 = np.zeros, np.int64
-    return Clauses(literals=np.empty(1 << 12, i64), start=zeros(256, i64), length=zeros(256, i64),
-                   lbd=zeros(256, i64), deleted=zeros(256, i64), activity=zeros(256),
-                   watch_literal=np.empty(512, i64), watch_next=np.empty(512, i64),
-                   watch_head=heads)

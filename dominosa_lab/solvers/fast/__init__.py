@@ -47,6 +47,8 @@ from collections.abc import Iterator
 from functools import partial
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from dominosa_lab.core.puzzle import Placement, Puzzle, Solution
 from dominosa_lab.core.search import Refutation, Search, SearchStopped
 from dominosa_lab.solvers.fast.mirror import deduced
@@ -131,22 +133,38 @@ def _by_deduction(puzzle: Puzzle, search: Search, placed: list[Placement]
 
 
 def _compiled(puzzle: Puzzle, search: Search) -> Iterator[Solution]:
-    """The engine's solutions, in turn."""
+    """The engine's solutions, in turn; the first of a small board in one compiled call
+    (:mod:`~dominosa_lab.solvers.fast.first`), the rest by the ordinary path, which retraces
+    the steps to the first."""
     from dominosa_lab.solvers.engine.handover import covers_with_hand_over
     from dominosa_lab.solvers.fast.dominosa import DominosaCover
+    from dominosa_lab.solvers.fast.first import first_cover
     from dominosa_lab.solvers.fast.warm import ensure_compiled
 
     search.set_aside(ensure_compiled())
     board = DominosaCover(puzzle)
     search.check_time()  # the model of a large board takes a while; level 0 too
+    probe = board.pairs.shape[0] <= SETTINGS.probe_max_placements
+    first = first_cover(board, search, probe)
+    if first is not None:
+        if not first.size:
+            return
+        yield _found(puzzle, board, search, first)
     engine = board.engine(search)
-    probe = board.model.n_options <= SETTINGS.probe_max_placements
     _level_zero(engine, board, probe)
     search.check_time()
-    for cover in covers_with_hand_over(engine):
-        solution = Solution(puzzle, map(board.placement, cover.tolist()))
-        search.found(solution)
-        yield solution
+    covers = covers_with_hand_over(engine)
+    if first is not None and not np.array_equal(next(covers), first):
+        raise RuntimeError("the engine found another first solution on its ordinary path")
+    for cover in covers:
+        yield _found(puzzle, board, search, cover)
+
+
+def _found(puzzle: Puzzle, board: DominosaCover, search: Search, cover: np.ndarray) -> Solution:
+    """The solution of the options ``cover``, reported to ``search``."""
+    solution = Solution(puzzle, board.placements(cover))
+    search.found(solution)
+    return solution
 
 
 def _level_zero(engine: CoverSearch, board: DominosaCover, probe: bool,

@@ -25,6 +25,8 @@ rules.
 
 from __future__ import annotations
 
+from functools import cached_property
+
 import numpy as np
 
 from dominosa_lab.core import board as _board
@@ -79,15 +81,22 @@ class DominosaCover:
         self.max_pip = puzzle.max_pip
         self.values = square_values(puzzle)
         self.pairs = view.pairs.copy()  # writable, as the kernels are compiled for
-        n_items = self.values.shape[0] + view.domino_rank.shape[0]
+        #: Each domino's item, counted after the squares (:func:`cover_lists`).
+        self.domino_rank = view.domino_rank.copy()
+        self.n_items = self.values.shape[0] + self.domino_rank.shape[0]
+        self.cells = puzzle.cells
+
+    @cached_property
+    def model(self) -> CoverModel:
+        """The board's cover model (made when first asked for: the first solution of a small
+        board makes its own, :mod:`~dominosa_lab.solvers.fast.first`)."""
         ost, oit, ist, iop, primary, rule, klass, one = cover_lists(
-            self.pairs, self.values, view.domino_rank.copy(), self.max_pip, n_items)
+            self.pairs, self.values, self.domino_rank, self.max_pip, self.n_items)
         model = CoverModel(option_start=ost, option_items=oit, item_start=ist, item_options=iop,
                            primary=primary, rule=rule, klass=klass, one=one,
                            table=np.zeros(0, np.int64))
         table = rule_table(model)
-        self.model = model._replace(table=table) if table.size else model
-        self.cells = puzzle.cells
+        return model._replace(table=table) if table.size else model
 
     def placement(self, q: int) -> Placement:
         """The :class:`~dominosa_lab.core.puzzle.Placement` of option ``q`` (made on demand:
@@ -95,6 +104,12 @@ class DominosaCover:
         search)."""
         a, b = self.pairs[q]
         return Placement.between(self.cells[a], self.cells[b])
+
+    def placements(self, options: np.ndarray) -> list[Placement]:
+        """The :class:`~dominosa_lab.core.puzzle.Placement` of each option of ``options`` (a
+        solution's, made at once: one look-up of their squares for all)."""
+        cells, between = self.cells, Placement.between
+        return [between(cells[a], cells[b]) for a, b in self.pairs[options].tolist()]
 
     def engine(self, search: Search, rule: bool = True, learn: bool = True) -> CoverSearch:
         """The compiled engine on this board, with or without the blocked-option rule and

@@ -17,6 +17,7 @@ from dominosa_lab.solvers.engine.search import CoverSearch
 from dominosa_lab.solvers.fast import sources
 from dominosa_lab.solvers.fast.count import count_puzzle
 from dominosa_lab.solvers.fast.dominosa import DominosaCover, root_deductions
+from dominosa_lab.solvers.fast.first import first_cover
 
 __all__ = ["ensure_compiled", "warm_up"]
 
@@ -45,6 +46,7 @@ def warm_up() -> float:
     log_odds(board.model, engine.state())
     for _ in engine.covers():
         pass
+    first_cover(board, Search(), probe=True)
     dead = DominosaCover(Puzzle(_DEAD))
     engine = CoverSearch(dead.model, Search(), int)
     engine.start()
