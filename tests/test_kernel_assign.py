@@ -37,7 +37,7 @@ def test_make_true_sets_the_options_value_reason_and_level_and_puts_it_on_the_tr
     s = state(FIVE)
     new_level(s)
     assert make_true(FIVE, s, 3, R_CL, 7)
-    assert (s.value[3], s.reason[3], s.level[3], s.reason_a[3]) == (1, R_CL, 1, 7)
+    assert (s.value[3], s.reason[3], s.level[3], s.reason_at[3]) == (1, R_CL, 1, 7)
     assert trail(s) == [3]
 
 
@@ -92,20 +92,19 @@ def test_a_traced_make_true_logs_a_deductions_choice_then_its_placement():
     assert s.events[:counters(s).n_events].tolist() == [E_PLACE, 2, E_CHOICE, 1, E_PLACE, 3]
 
 
-def test_make_false_sets_the_options_value_both_reasons_and_level_and_puts_it_on_the_trail():
+def test_make_false_sets_the_options_value_reason_and_level_and_puts_it_on_the_trail():
     s = state(FIVE)
     new_level(s)
     new_level(s)
-    make_false(FIVE, s, 1, BLOCKED.code, 0, 4)
-    assert (s.value[1], s.reason[1], s.level[1], s.reason_a[1], s.reason_b[1]) == \
-        (0, BLOCKED.code, 2, 0, 4)
+    make_false(FIVE, s, 1, BLOCKED.code, 0)
+    assert (s.value[1], s.reason[1], s.level[1], s.reason_at[1]) == (0, BLOCKED.code, 2, 0)
     assert trail(s) == [1]
 
 
 def test_make_false_takes_the_option_from_its_items_options_left_and_counts_nothing():
     # option 1 covers items 1 and 2: they go from 2 and 3 options left to 1 and 2
     s = state(FIVE)
-    make_false(FIVE, s, 1, R_FACT, -1, 0)
+    make_false(FIVE, s, 1, R_FACT, -1)
     assert s.left.tolist() == [2, 1, 2, 1]
     assert s.cover.tolist() == [-1, -1, -1, -1]
     assert (counters(s).uncovered, counters(s).n_true, counters(s).nodes) == (3, 0, 0)
@@ -113,11 +112,11 @@ def test_make_false_takes_the_option_from_its_items_options_left_and_counts_noth
 
 def test_new_level_starts_the_level_at_the_end_of_the_trail():
     s = state(FIVE)
-    make_false(FIVE, s, 2, R_FACT, -1, 0)
+    make_false(FIVE, s, 2, R_FACT, -1)
     new_level(s)
     assert (counters(s).level, s.level_start[1]) == (1, 1)
     make_true(FIVE, s, 3, R_DEC, -1)
-    make_false(FIVE, s, 4, R_BIN, 3, 0)
+    make_false(FIVE, s, 4, R_BIN, 3)
     new_level(s)
     assert (counters(s).level, s.level_start[2]) == (2, 3)
 
@@ -126,11 +125,11 @@ def three_levels():
     """Level 0: option 2 false; level 1: option 3 true, options 1 and 4 false; level 2: option
     0 true. The snapshots taken as levels 1 and 2 opened come with the state."""
     s = state(FIVE)
-    make_false(FIVE, s, 2, R_FACT, -1, 0)
+    make_false(FIVE, s, 2, R_FACT, -1)
     at = [snapshot(s)]
     decide(FIVE, s, 3)
-    make_false(FIVE, s, 1, R_BIN, 3, 0)
-    make_false(FIVE, s, 4, R_BIN, 3, 0)
+    make_false(FIVE, s, 1, R_BIN, 3)
+    make_false(FIVE, s, 4, R_BIN, 3)
     at.append(snapshot(s))
     decide(FIVE, s, 0)
     return s, at
@@ -208,7 +207,7 @@ def test_a_backjump_restores_the_state_each_level_opened_on(m, plan):
         if s.value[q] != -1:
             continue
         if kind == "false":
-            make_false(m, s, q, R_FACT, -1, 0)
+            make_false(m, s, q, R_FACT, -1)
         elif (s.cover[m.items_of(q)] < 0).all():
             if kind == "decide":
                 opened.append(snapshot(s))

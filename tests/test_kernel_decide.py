@@ -77,7 +77,7 @@ def test_with_learning_a_tie_goes_to_the_item_whose_open_options_are_most_active
 def test_with_learning_the_activity_of_an_option_no_longer_open_does_not_count():
     # item 0 down to two options; its false option 0 is the most active of all
     s = branching()
-    make_false(BRANCH, s, 0, R_FACT, -1, 0)
+    make_false(BRANCH, s, 0, R_FACT, -1)
     s.activity[[0, 3]] = [10.0, 0.5]
     assert choose(BRANCH, s) == (3, 2)
 
@@ -85,8 +85,8 @@ def test_with_learning_the_activity_of_an_option_no_longer_open_does_not_count()
 def test_fewer_options_left_beat_any_activity():
     s = branching()
     s.activity[:] = 1.0
-    make_false(BRANCH, s, 0, R_FACT, -1, 0)
-    make_false(BRANCH, s, 1, R_FACT, -1, 0)
+    make_false(BRANCH, s, 0, R_FACT, -1)
+    make_false(BRANCH, s, 1, R_FACT, -1)
     assert choose(BRANCH, s) == (2, 1)
 
 

@@ -114,7 +114,7 @@ def test_learn_jumps_back_to_the_clauses_level_and_asserts_its_first_literal_the
     ok, g = learn(CHAIN, s, g, conflict)
     assert ok and counters(s).level == 1
     assert trail(s) == [0, 1, 4]  # level 2 taken back with level 3
-    assert (s.value[4], s.reason[4], s.reason_a[4], s.level[4]) == (0, R_CL, 0, 1)
+    assert (s.value[4], s.reason[4], s.reason_at[4], s.level[4]) == (0, R_CL, 0, 1)
 
 
 def test_learn_stores_the_clause_with_its_lbd_and_watches_its_first_two_literals():
@@ -133,9 +133,9 @@ def test_the_learned_clause_propagates_from_then_on():
     s, g, conflict = chain_conflict()
     _, g = learn(CHAIN, s, g, conflict)
     backjump(CHAIN, s, 0)
-    make_false(CHAIN, s, 1, R_FACT, -1, 0)
+    make_false(CHAIN, s, 1, R_FACT, -1)
     propagate(CHAIN, s, g)
-    assert (s.value[4], s.reason[4], s.reason_a[4]) == (0, R_CL, 0)
+    assert (s.value[4], s.reason[4], s.reason_at[4]) == (0, R_CL, 0)
 
 
 def test_a_conflict_whose_clause_is_one_literal_is_learned_as_a_fact_at_level_zero():
@@ -219,7 +219,7 @@ def test_reduce_keeps_a_clause_that_is_the_reason_of_a_value():
     # clause 0 ("0 or 1 is false", the worst LBD) made option 1 false: it stays
     m, s, g = stored([9, 4, 3])
     make_true(m, s, 0, R_FACT, -1)
-    make_false(m, s, 1, R_CL, 0, 0)
+    make_false(m, s, 1, R_CL, 0)
     reduce(s, g)
     assert g.deleted[:3].tolist() == [0, 1, 0]
 

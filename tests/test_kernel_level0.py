@@ -31,7 +31,7 @@ def test_start_makes_the_single_option_of_an_item_true():
     m = model({0, 1}, {1})
     s, g = state(m), clauses(m)
     assert start(m, s, g, NONE) == C_NONE
-    assert (s.value[0], s.reason[0], s.reason_a[0]) == (1, R_ALO, 0)
+    assert (s.value[0], s.reason[0], s.reason_at[0]) == (1, R_ALO, 0)
     assert (s.value[1], s.reason[1]) == (0, R_BIN)
 
 
@@ -46,5 +46,5 @@ def test_start_reads_the_blocked_option_rule_on_every_item_before_any_option_is_
     m = model({0, 1}, {0, 1, 3}, {1, 2}, {2}, {3}, klass=[0, 1, 0, 0], rule=[1, -1, -1, -1])
     s, g = state(m), clauses(m)
     assert start(m, s, g, NONE) == C_NONE
-    assert (s.value[2], s.reason[2], s.reason_a[2]) == (0, BLOCKED.code, 0)
+    assert (s.value[2], s.reason[2], s.reason_at[2]) == (0, BLOCKED.code, 0)
     assert s.value[3] == 1

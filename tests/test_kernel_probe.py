@@ -31,7 +31,7 @@ def probe_every(m, s, g, c) -> tuple[int, int]:
             if s.value[p] != -1 or not _binary(m, s, p, c) or not _fails(m, s, g, p, 0):
                 continue
             ruled, changed = ruled + 1, True
-            make_false(m, s, p, R_FACT, -1, 0)
+            make_false(m, s, p, R_FACT, -1)
             kind = propagate(m, s, g).kind
             if kind != C_NONE:
                 return kind, ruled

@@ -60,16 +60,16 @@ def ruled_out(s) -> list[int]:
 
 def test_an_item_left_with_one_option_makes_it_true_for_that_item():
     s, g = state(EITHER), clauses(EITHER)
-    make_false(EITHER, s, 1, R_FACT, -1, 0)
+    make_false(EITHER, s, 1, R_FACT, -1)
     assert propagate(EITHER, s, g) == NO_CONFLICT
-    assert (s.value[2], s.reason[2], s.reason_a[2]) == (1, R_ALO, 0)
+    assert (s.value[2], s.reason[2], s.reason_at[2]) == (1, R_ALO, 0)
     assert s.value[0] == -1  # item 1 lost no option: not read
 
 
 def test_a_secondary_item_left_with_one_option_forces_nothing():
     m = model({0}, {0}, secondary={0})
     s, g = state(m), clauses(m)
-    make_false(m, s, 1, R_FACT, -1, 0)
+    make_false(m, s, 1, R_FACT, -1)
     assert propagate(m, s, g) == NO_CONFLICT
     assert s.value.tolist() == [-1, 0]
 
@@ -79,14 +79,14 @@ def test_a_true_option_makes_every_option_sharing_an_item_with_it_false_because_
     decide(WIDE, s, 0)
     assert propagate(WIDE, s, g) == NO_CONFLICT
     assert s.value.tolist() == [1, 0, 0, 0]
-    assert s.reason[1:].tolist() == [R_BIN] * 3 and s.reason_a[1:].tolist() == [0] * 3
+    assert s.reason[1:].tolist() == [R_BIN] * 3 and s.reason_at[1:].tolist() == [0] * 3
     assert s.level[1:].tolist() == [1] * 3
 
 
 def test_propagation_runs_to_a_fixed_point_with_the_whole_trail_read():
     # option 1 false: item 0 takes option 0, which rules out options 2 and 3 of item 1
     s, g = state(WIDE), clauses(WIDE)
-    make_false(WIDE, s, 1, R_FACT, -1, 0)
+    make_false(WIDE, s, 1, R_FACT, -1)
     propagate(WIDE, s, g)
     assert trail(s) == [1, 0, 2, 3]
     assert counters(s).queue_head == counters(s).trail_len == 4
@@ -99,7 +99,7 @@ def test_a_learned_clause_left_with_one_false_literal_open_makes_its_option_fals
     c, g = store(s, g, [no(0), no(1)])
     decide(APART, s, 0)
     assert propagate(APART, s, g) == NO_CONFLICT
-    assert (s.value[1], s.reason[1], s.reason_a[1]) == (0, R_CL, c) == (0, R_CL, 1)
+    assert (s.value[1], s.reason[1], s.reason_at[1]) == (0, R_CL, c) == (0, R_CL, 1)
 
 
 def test_a_learned_clause_left_with_one_true_literal_open_makes_its_option_true():
@@ -109,7 +109,7 @@ def test_a_learned_clause_left_with_one_true_literal_open_makes_its_option_true(
     c, g = store(s, g, [no(0), yes(1)])
     decide(APART, s, 0)
     propagate(APART, s, g)
-    assert (s.value[1], s.reason[1], s.reason_a[1]) == (1, R_CL, c)
+    assert (s.value[1], s.reason[1], s.reason_at[1]) == (1, R_CL, c)
 
 
 def test_a_learned_clause_with_another_literal_open_moves_its_watch_and_forces_nothing():
@@ -125,7 +125,7 @@ def test_a_learned_clause_with_another_literal_open_moves_its_watch_and_forces_n
 def test_a_satisfied_learned_clause_forces_nothing():
     s, g = state(APART), clauses(APART)
     _, g = store(s, g, [no(0), no(1)])
-    make_false(APART, s, 1, R_FACT, -1, 0)
+    make_false(APART, s, 1, R_FACT, -1)
     decide(APART, s, 0)
     assert propagate(APART, s, g) == NO_CONFLICT
     assert s.value[[0, 1, 2, 5]].tolist() == [1, 0, -1, -1]
@@ -142,19 +142,19 @@ def test_a_deleted_learned_clause_forces_nothing():
 
 def test_the_blocked_option_rule_makes_false_an_option_clashing_with_every_option_left():
     s, g = state(BLOCK), clauses(BLOCK)
-    make_false(BLOCK, s, 2, R_FACT, -1, 0)
+    make_false(BLOCK, s, 2, R_FACT, -1)
     assert propagate(BLOCK, s, g) == NO_CONFLICT
-    # reason: item 0 (reason_a), the option ruled out (reason_b); then item 2 takes option 4
-    assert (s.value[3], s.reason[3], s.reason_a[3], s.reason_b[3]) == (0, BLOCKED.code, 0, 3)
+    # reason: item 0 (reason_at); then item 2 takes option 4
+    assert (s.value[3], s.reason[3], s.reason_at[3]) == (0, BLOCKED.code, 0)
     assert ruled_out(s) == [3]
     assert s.value.tolist() == [-1, -1, 0, 0, 1, -1]
 
 
 def test_the_blocked_option_rule_reads_a_class_through_option_lists():
     s, g = state(DOMINOES), clauses(DOMINOES)
-    make_false(DOMINOES, s, 2, R_FACT, -1, 0)
+    make_false(DOMINOES, s, 2, R_FACT, -1)
     assert propagate(DOMINOES, s, g) == NO_CONFLICT
-    assert (s.value[3], s.reason[3], s.reason_a[3], s.reason_b[3]) == (0, BLOCKED.code, 4, 3)
+    assert (s.value[3], s.reason[3], s.reason_at[3]) == (0, BLOCKED.code, 4)
     # the rest follows: square 3 takes placement 5, which leaves placement 4 out (domino 5),
     # square 0 takes placement 0, which leaves placement 1 out, and square 2 takes placement 6
     assert ruled_out(s) == [3] and s.value.tolist() == [1, 0, 0, 0, 0, 1, 1]
@@ -163,22 +163,22 @@ def test_the_blocked_option_rule_reads_a_class_through_option_lists():
 def test_the_blocked_option_rule_is_not_read_on_an_item_without_a_class_to_read():
     m = model(*BLOCK_OPTIONS, klass=THROUGH_ONE["klass"])  # no item read by the rule
     s, g = state(m), clauses(m)
-    make_false(m, s, 2, R_FACT, -1, 0)
+    make_false(m, s, 2, R_FACT, -1)
     propagate(m, s, g)
     assert s.value.tolist() == [-1, -1, 0, -1, -1, -1]
 
 
 def test_the_blocked_option_rule_is_not_read_on_an_item_with_more_options_left_than_its_bound():
     s, g = state(BLOCK, rule_max=1), clauses(BLOCK)
-    make_false(BLOCK, s, 2, R_FACT, -1, 0)  # item 0 has two options left
+    make_false(BLOCK, s, 2, R_FACT, -1)  # item 0 has two options left
     propagate(BLOCK, s, g)
     assert s.value[3] == -1
 
 
 def test_an_item_with_no_option_left_is_a_conflict_at_that_item():
     s, g = state(EITHER), clauses(EITHER)
-    make_false(EITHER, s, 1, R_FACT, -1, 0)
-    make_false(EITHER, s, 2, R_FACT, -1, 0)
+    make_false(EITHER, s, 1, R_FACT, -1)
+    make_false(EITHER, s, 2, R_FACT, -1)
     assert propagate(EITHER, s, g) == Conflict(C_ALO, at=0, option=0)
 
 
@@ -201,13 +201,13 @@ def test_a_learned_clause_with_every_literal_false_is_a_conflict_at_that_clause(
 
 def test_the_blocked_option_rule_ruling_out_a_true_option_is_a_conflict_at_item_and_option():
     s, g = state(BLOCK), clauses(BLOCK)
-    make_false(BLOCK, s, 2, R_FACT, -1, 0)
+    make_false(BLOCK, s, 2, R_FACT, -1)
     make_true(BLOCK, s, 3, R_DEC, -1)
     assert propagate(BLOCK, s, g) == Conflict(BLOCKED.code, at=0, option=3)
 
 
 def test_an_items_last_option_past_the_node_budget_stops_propagation():
     s, g = state(EITHER, max_nodes=0), clauses(EITHER)
-    make_false(EITHER, s, 1, R_FACT, -1, 0)
+    make_false(EITHER, s, 1, R_FACT, -1)
     assert propagate(EITHER, s, g) == Conflict(C_STOP, 0, 0)
     assert s.value.tolist() == [-1, 0, -1]

@@ -111,7 +111,7 @@ def test_a_rule_reason_is_rebuilt_by_its_row():
     m = model({0, 1}, {0, 1, 3}, {0, 3}, {1, 2}, {2}, {3}, klass=[0, 1, 0, 0],
               rule=[1, -1, -1, -1])
     s, buf = state(m), np.zeros(8, np.int64)
-    make_false(m, s, 2, R_FACT, -1, 0)
+    make_false(m, s, 2, R_FACT, -1)
     assert fire(m, s, 0) == NO_CONFLICT
     assert (s.value[3], s.reason[3]) == (0, BLOCKED.code)
     assert buf[:reason_of(m, s, 3, buf)].tolist() == [2]

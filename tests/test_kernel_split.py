@@ -61,7 +61,7 @@ def test_split_leaves_its_scratch_row_of_items_as_it_found_it():
 
 def test_split_groups_only_the_open_options_given():
     s = state(HALVES)
-    make_false(HALVES, s, 2, R_FACT, -1, 0)
+    make_false(HALVES, s, 2, R_FACT, -1)
     make_true(HALVES, s, 1, R_DEC, -1)
     assert components(HALVES, s, [0, 1, 2, 3, 4])[0] == [[0, 4], [3]]
 
@@ -71,7 +71,7 @@ def test_an_option_closed_in_a_chain_splits_it_in_two():
     m = model({0, 1}, {1, 2}, {2, 3})
     s = state(m)
     assert components(m, s, range(3))[0] == [[0, 1, 2]]
-    make_false(m, s, 1, R_FACT, -1, 0)
+    make_false(m, s, 1, R_FACT, -1)
     assert components(m, s, range(3))[0] == [[0], [2]]
 
 
@@ -86,8 +86,8 @@ def test_fewest_reads_only_the_items_of_the_options_given_and_gives_all_their_op
 
 def test_fewest_leaves_out_the_false_options_of_the_item():
     s = state(UNEVEN)
-    make_false(UNEVEN, s, 1, R_FACT, -1, 0)
-    make_false(UNEVEN, s, 3, R_FACT, -1, 0)
+    make_false(UNEVEN, s, 1, R_FACT, -1)
+    make_false(UNEVEN, s, 3, R_FACT, -1)
     assert fewest(UNEVEN, s, np.arange(4)).tolist() == [2]
 
 
@@ -192,7 +192,7 @@ def test_some_false_stores_the_clause_over_the_open_options_for_good():
 
 def test_some_false_with_one_option_false_already_has_nothing_to_add():
     s, g = state(HALVES), clauses(HALVES)
-    make_false(HALVES, s, 4, R_FACT, -1, 0)
+    make_false(HALVES, s, 4, R_FACT, -1)
     kind, g = some_false(HALVES, s, g, np.array([0, 1, 4]))
     assert kind == C_NONE and counters(s).n_clauses == 0
 

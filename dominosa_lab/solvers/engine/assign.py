@@ -48,7 +48,7 @@ def _record(s, q, why, a):
     counters = s.counters[0]
     s.reason[q] = why
     s.level[q] = counters.level
-    s.reason_a[q] = a
+    s.reason_at[q] = a
     s.trail[counters.trail_len] = q
     counters.trail_len += 1
 
@@ -80,10 +80,9 @@ def make_true(m, s, q, why, a):
 
 
 @bare
-def make_false(m, s, q, why, a, b):
+def make_false(m, s, q, why, a):
     """Make option q false at the current level."""
     s.value[q] = 0
-    s.reason_b[q] = b
     _record(s, q, why, a)
     for j in range(m.option_start[q], m.option_start[q + 1]):
         s.left[m.option_items[j]] -= 1

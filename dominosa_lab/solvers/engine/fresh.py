@@ -58,8 +58,8 @@ def fresh_state(item_start, primary, n_options, max_nodes, flags, rule_max, even
     most = left.max() if n else 0
     i8, i64 = np.int8, np.int64
     return SearchState(value=np.full(p, -1, i8), reason=np.zeros(p, i8), target=np.zeros(p, i8),
-                       level=np.zeros(p, i64), reason_a=np.zeros(p, i64),
-                       reason_b=np.zeros(p, i64), found_at=np.zeros(p, i64),
+                       level=np.zeros(p, i64), reason_at=np.zeros(p, i64),
+                       found_at=np.zeros(p, i64),
                        mark=np.zeros(p, i64), activity=np.zeros(p), trail=np.zeros(p, i64),
                        level_start=np.zeros(p + 2, i64), left=left, cover=np.full(n, -1, i64),
                        counters=counters, increments=increments,

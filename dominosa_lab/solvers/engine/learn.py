@@ -37,16 +37,16 @@ def _reason(m, s, g, u, buf):
     n = 0
     t = s.reason[u]
     if t == R_BIN:
-        buf[0] = s.reason_a[u]
+        buf[0] = s.reason_at[u]
         n = 1
     elif t == R_ALO:
-        i = s.reason_a[u]
+        i = s.reason_at[u]
         for j in range(m.item_start[i], m.item_start[i + 1]):
             if m.item_options[j] != u:
                 buf[n] = m.item_options[j]
                 n += 1
     elif t == R_CL:
-        c = s.reason_a[u]
+        c = s.reason_at[u]
         for j in range(g.start[c], g.start[c] + g.length[c]):
             q = g.literals[j] >> 1
             if q != u:
@@ -151,7 +151,7 @@ def _first_uip(m, s, g, conflict):
         if pathc == 0:
             break
         if s.reason[p] == R_CL:
-            g.activity[s.reason_a[p]] += s.increments[0].clause
+            g.activity[s.reason_at[p]] += s.increments[0].clause
         n = _reason(m, s, g, p, buf)
     learnt[0] = 2 * p + (1 if s.value[p] == 1 else 0)
     return nl, nmark
@@ -272,7 +272,7 @@ def reduce(s, g):
         locked = False
         for w in range(2):
             u = g.watch_literal[2 * c + w] >> 1
-            if s.value[u] != -1 and s.reason[u] == R_CL and s.reason_a[u] == c:
+            if s.value[u] != -1 and s.reason[u] == R_CL and s.reason_at[u] == c:
                 locked = True
         if not locked:
             cand[n] = c
@@ -318,5 +318,5 @@ def _assert(m, s, c, why):
     lit = s.learnt[0]
     if (lit & 1) == 0:
         return make_true(m, s, lit >> 1, why, c)
-    make_false(m, s, lit >> 1, why, c, 0)
+    make_false(m, s, lit >> 1, why, c)
     return True

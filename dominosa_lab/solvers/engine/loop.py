@@ -48,7 +48,7 @@ def _backtrack(m, s):
     level = s.counters[0].level
     d = s.trail[s.level_start[level]]
     backjump(m, s, level - 1)
-    make_false(m, s, d, R_FACT, -1, 0)
+    make_false(m, s, d, R_FACT, -1)
 
 
 @inline
@@ -63,10 +63,10 @@ def _block(m, s, g):
     backjump(m, s, nlev - 1)
     u = learnt[0] >> 1
     if nlev == 1:
-        make_false(m, s, u, R_FACT, -1, 0)
+        make_false(m, s, u, R_FACT, -1)
     else:
         c, g = add_clause(s, g, learnt, nlev, 0)
-        make_false(m, s, u, R_CL, c, 0)
+        make_false(m, s, u, R_CL, c)
     return True, g
 
 
@@ -175,7 +175,7 @@ def kill(m, s, g, options):
         if s.value[q] == 1:
             return C_KILL
         if s.value[q] == -1:
-            make_false(m, s, q, R_FACT, -1, 0)
+            make_false(m, s, q, R_FACT, -1)
     return propagate(m, s, g).kind
 
 
@@ -231,7 +231,7 @@ def probe(m, s, g, c):
             ruled += 1
             changed = True
             stamp += 1
-            make_false(m, s, p, R_FACT, -1, 0)
+            make_false(m, s, p, R_FACT, -1)
             kind = propagate(m, s, g).kind
             if kind != C_NONE:
                 break
@@ -264,7 +264,7 @@ def start(m, s, g, dead):
     propagation. Returns the conflict kind."""
     for q in dead:
         if s.value[q] == -1:
-            make_false(m, s, q, R_FACT, -1, 0)
+            make_false(m, s, q, R_FACT, -1)
     kind = _single_options(m, s)
     if kind != C_NONE:
         return kind

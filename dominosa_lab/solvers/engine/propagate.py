@@ -38,7 +38,7 @@ def _after_true(m, s, v):
             if s.value[q] == 1:
                 return Conflict(C_BIN, v, q)
             if s.value[q] == -1:
-                make_false(m, s, q, R_BIN, v, 0)
+                make_false(m, s, q, R_BIN, v)
     return NO_CONFLICT
 
 
@@ -124,7 +124,7 @@ def _watched(m, s, g, f):
             if not make_true(m, s, o >> 1, R_CL, c):
                 return Conflict(C_STOP, 0, 0)
         else:
-            make_false(m, s, o >> 1, R_CL, c, 0)
+            make_false(m, s, o >> 1, R_CL, c)
     return NO_CONFLICT
 
 

@@ -247,7 +247,7 @@ def blocked(m, s, i, code):
     while q >= 0:
         if s.value[q] == 1:
             return Conflict(code, i, q)
-        make_false(m, s, q, code, i, q)
+        make_false(m, s, q, code, i)
         q = blocked_option(m, s.value, i, c)
     return NO_CONFLICT
 
@@ -278,10 +278,10 @@ def blocked_reason(ost, oit, ist, iop, i, q, buf, n):
 
 @bare
 def blocked_why(m, s, u, buf):
-    """The reason of option u, made false by the rule at item ``s.reason_a[u]``: the options
+    """The reason of option u, made false by the rule at item ``s.reason_at[u]``: the options
     of that item sharing no item with u (all false), into ``buf``; returns how many."""
     return blocked_reason(m.option_start, m.option_items, m.item_start, m.item_options,
-                          s.reason_a[u], u, buf, 0)
+                          s.reason_at[u], u, buf, 0)
 
 
 @bare

@@ -64,7 +64,7 @@ class Rule(NamedTuple):
     with reason ``code``, the options it rules out there, and returns the
     :class:`~dominosa_lab.solvers.engine.state.Conflict` (``code``, i, the true option it rules
     out) or ``NO_CONFLICT``; ``reason(m, s, u, buf)``: writes the options whose values made it
-    rule out option u (from u's ``reason_a`` and ``reason_b``) into ``buf``, returns how many;
+    rule out option u (from u's ``reason_at``) into ``buf``, returns how many;
     ``conflict(m, s, conflict, buf)``: the same for the options of the clause false at its
     conflict; ``start(m, s, code)``: its pass at level 0, before propagation, returning a
     conflict kind.

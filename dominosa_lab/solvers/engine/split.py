@@ -132,7 +132,7 @@ def placed(m, s, q, k):
 @bare
 def refuted(m, s, q):
     """Option q false at the current level (every cover with it is counted)."""
-    make_false(m, s, q, R_FACT, -1, 0)
+    make_false(m, s, q, R_FACT, -1)
 
 
 @bare
@@ -187,7 +187,7 @@ def some_false(m, s, g, options):
     if n == 0:
         return C_CL, g
     if n == 1:
-        make_false(m, s, lits[0] >> 1, R_FACT, -1, 0)
+        make_false(m, s, lits[0] >> 1, R_FACT, -1)
         return propagate(m, s, g).kind, g
     _, g = add_clause(s, g, lits, n, 0)
     return C_NONE, g

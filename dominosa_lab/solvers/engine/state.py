@@ -148,12 +148,12 @@ class SearchState(NamedTuple):
     :class:`~dominosa_lab.logic.State`).
 
     Per option: ``value`` (-1 open, 0 false, 1 true), ``reason`` (a kind's code), ``target`` (1 in
-    the target phase), ``level`` (decision level of the value), ``reason_a`` / ``reason_b`` (the
-    reason's item, option or clause), ``found_at`` (solutions found when made true), ``mark``
-    (conflict analysis), ``activity``; ``trail`` (options in the order they got a value) and
-    ``level_start`` (where each level starts on it). Per item: ``left`` (options not false) and
-    ``cover`` (the true option, -1 none). ``counters`` (one record of :data:`COUNTERS`: the
-    counters, the budget, the flags) and ``increments`` (one of :data:`INCREMENTS`), each an
+    the target phase), ``level`` (decision level of the value), ``reason_at`` (the reason's item,
+    option or clause, as :class:`Conflict`'s ``at``), ``found_at`` (solutions found when made
+    true), ``mark`` (conflict analysis), ``activity``; ``trail`` (options in the order they got a
+    value) and ``level_start`` (where each level starts on it). Per item: ``left`` (options not
+    false) and ``cover`` (the true option, -1 none). ``counters`` (one record of :data:`COUNTERS`:
+    the counters, the budget, the flags) and ``increments`` (one of :data:`INCREMENTS`), each an
     array of length 1; the scratch rows of conflict analysis (``buffer``, ``learnt``, ``marked``,
     ``buffer2``, ``stack``, ``level_stamp``), ``choices`` (choices made by number of options) and
     ``events`` (the trace's log of (kind, value) pairs).
@@ -163,8 +163,7 @@ class SearchState(NamedTuple):
     reason: np.ndarray
     target: np.ndarray
     level: np.ndarray
-    reason_a: np.ndarray
-    reason_b: np.ndarray
+    reason_at: np.ndarray
     found_at: np.ndarray
     mark: np.ndarray
     activity: np.ndarray
