@@ -29,8 +29,14 @@ from dominosa_lab.core.board import bit_sets, board_model, inverse, layout, tath
 from dominosa_lab.core.graph import csr
 from dominosa_lab.core.puzzle import Cell, Domino, Placement, Puzzle
 
-__all__ = ["Geometry", "Overlaps", "TathamShape", "bits", "domino_index", "geometry", "shape",
-           "union"]
+__all__ = ["KEEP_SQUARE_SETS_MAX", "Geometry", "Overlaps", "TathamShape", "bits", "domino_index",
+           "geometry", "shape", "union"]
+
+#: A shape's square bit sets are kept up to this many placements (once per shape, not per
+#: numbering): at N = 100 (20,401 placements) they take 21 MB, and a basic N = 100 puzzle of
+#: :func:`~dominosa_lab.boards.unique_puzzle` takes a fifth less time. Beyond, they are built
+#: when read.
+KEEP_SQUARE_SETS_MAX = 25_000
 
 #: The index of domino ``{lo, hi}`` in Tatham's order (``0-0, 0-1, 1-1, 0-2, ...``).
 domino_index = tatham_domino
@@ -101,8 +107,10 @@ class TathamShape:
 
     @cached_property
     def cell_mask(self) -> Sequence[int]:
-        """Per square, the bit set of its placements."""
-        return bit_sets(*self._squares)
+        """Per square, the bit set of its placements (kept up to :data:`KEEP_SQUARE_SETS_MAX`
+        placements, else built when read)."""
+        sets = bit_sets(*self._squares)
+        return tuple(sets) if len(self.pairs) <= KEEP_SQUARE_SETS_MAX else sets
 
     @cached_property
     def overlap_mask(self) -> Overlaps:
