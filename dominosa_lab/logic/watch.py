@@ -40,13 +40,13 @@ class Pass:
 
     Examples
     --------
-    >>> from dominosa_lab import Puzzle
-    >>> state = State(Puzzle([[0, 0, 1], [1, 1, 0]]))
-    >>> list(Pass(state, "demo", 6, squares_near))
-    [0, 1, 2, 3, 4, 5]
+    >>> from dominosa_lab.boards import random_puzzle
+    >>> state = State(random_puzzle(6, seed=0).puzzle)
+    >>> len(list(Pass(state, "demo", 56, squares_near)))
+    56
     >>> state.rule_out(1 << 0)
-    >>> list(Pass(state, "demo", 6, squares_near))
-    [0, 3]
+    >>> list(Pass(state, "demo", 56, squares_near))
+    [0, 8]
     """
 
     def __init__(self, state: State, key: str, size: int, touched: Touched) -> None:
