@@ -29,8 +29,14 @@ from dominosa_lab.core.board import bit_sets, board_model, inverse, layout, tath
 from dominosa_lab.core.graph import csr
 from dominosa_lab.core.puzzle import Cell, Domino, Placement, Puzzle
 
-__all__ = ["Geometry", "Overlaps", "TathamShape", "bits", "domino_index", "geometry", "shape",
-           "union"]
+__all__ = ["KEEP_SQUARE_SETS_MAX", "Geometry", "Overlaps", "TathamShape", "bits", "domino_index",
+           "geometry", "shape", "union"]
+
+#: A shape's square bit sets are kept up to this many placements (once per shape, not per
+#: numbering): at N = 100 (20,401 placements) they take 21 MB, and a basic N = 100 puzzle of
+#: :func:`~dominosa_lab.boards.unique_puzzle` takes a fifth less time. Beyond, they are built
+#: when read.
+KEEP_SQUARE_SETS_MAX = 25_000
 
 #: The index of domino ``{lo, hi}`` in Tatham's order (``0-0, 0-1, 1-1, 0-2, ...``).
 domino_index = tatham_domino
@@ -75,6 +81,9 @@ class TathamShape:
         Placement, the bit set of all placements.
     cell_mask, overlap_mask
         The placements covering a square, sharing a square with a placement (built on use).
+    covering, near
+        The placements covering a square; those covering a square of a placement or a square
+        next to one (built on use).
     tables : dict
         What other modules derive from the shape alone, once per shape.
     """
@@ -98,13 +107,29 @@ class TathamShape:
 
     @cached_property
     def cell_mask(self) -> Sequence[int]:
-        """Per square, the bit set of its placements."""
-        return bit_sets(*self._squares)
+        """Per square, the bit set of its placements (kept up to :data:`KEEP_SQUARE_SETS_MAX`
+        placements, else built when read)."""
+        sets = bit_sets(*self._squares)
+        return tuple(sets) if len(self.pairs) <= KEEP_SQUARE_SETS_MAX else sets
 
     @cached_property
     def overlap_mask(self) -> Overlaps:
         """Per placement, the bit set of the placements sharing a square with it."""
         return Overlaps(self.pairs, self.cell_mask)
+
+    @cached_property
+    def covering(self) -> tuple[tuple[int, ...], ...]:
+        """Per square, the placements covering it."""
+        starts, members = (part.tolist() for part in self._squares)
+        return tuple(tuple(members[starts[s]:starts[s + 1]]) for s in range(len(self.cells)))
+
+    @cached_property
+    def near(self) -> tuple[tuple[int, ...], ...]:
+        """Per placement, the placements covering one of its squares or a square next to one."""
+        covering, pairs = self.covering, self.pairs
+        around = [{t for q in covering[s] for t in pairs[q]} for s in range(len(self.cells))]
+        return tuple(tuple(sorted({q for t in around[a] | around[b] for q in covering[t]}))
+                     for a, b in pairs)
 
 
 @lru_cache(maxsize=16)
@@ -134,6 +159,9 @@ class Geometry:
         ``(lo, hi)`` of each domino index.
     cell_mask, domino_mask, overlap_mask : sequences of int
         The placements covering a square, holding a domino, sharing a square with a placement.
+    covering, near, domino_placements : tuples of tuples of int
+        The same as placement indices: covering a square; covering a square of a placement or
+        one next to it (see :class:`TathamShape`); holding a domino.
     number_cells : tuple of tuple of int
         The squares of each number, in reading order.
     number_mask : tuple of int
@@ -190,6 +218,22 @@ class Geometry:
     def domino_mask(self) -> Sequence[int]:
         """Per domino, the bit set of the placements that would hold it."""
         return bit_sets(*csr(self._domino_of, self.n_dominoes))
+
+    @cached_property
+    def covering(self) -> tuple[tuple[int, ...], ...]:
+        """Per square, the placements covering it."""
+        return self._shape.covering
+
+    @cached_property
+    def near(self) -> tuple[tuple[int, ...], ...]:
+        """Per placement, the placements covering one of its squares or a square next to one."""
+        return self._shape.near
+
+    @cached_property
+    def domino_placements(self) -> tuple[tuple[int, ...], ...]:
+        """Per domino, the placements that would hold it."""
+        starts, members = (part.tolist() for part in csr(self._domino_of, self.n_dominoes))
+        return tuple(tuple(members[starts[d]:starts[d + 1]]) for d in range(self.n_dominoes))
 
     @cached_property
     def number_mask(self) -> tuple[int, ...]:

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from dominosa_lab.logic.geometry import Geometry, bits
 from dominosa_lab.logic.state import State
 from dominosa_lab.logic.step import Step, join
+from dominosa_lab.logic.watch import Pass, dominoes_near, placements_near, squares_sharing_domino
 
 __all__ = ["domino_must_overlap", "local_duplicate", "local_duplicate_2", "square_single_domino"]
 
@@ -27,7 +28,9 @@ def square_single_domino(state: State) -> Iterator[Step]:
     that does not cover the square would use it a second time.
     """
     g = state.geometry
-    for square, mask in state.scan(enumerate(g.cell_mask)):
+    items = Pass(state, "square_single_domino", len(g.cells), squares_sharing_domino)
+    for square in state.scan(items):
+        mask = g.cell_mask[square]
         live = state.active & mask
         if not live & (live - 1):
             continue
@@ -36,6 +39,7 @@ def square_single_domino(state: State) -> Iterator[Step]:
             continue
         elsewhere = state.active & g.domino_mask[d] & ~mask
         if elsewhere:
+            items.fired(square)
             yield Step("square_single_domino", LEVEL, g, _explain_square_domino,
                        ruled_out=elsewhere, squares=(square,), dominoes=(d,), reads=live)
 
@@ -50,14 +54,16 @@ def domino_must_overlap(state: State) -> Iterator[Step]:
     them die. Counted per placement ruled out, as Tatham counts it.
     """
     g = state.geometry
-    for d, mask in state.scan(enumerate(g.domino_mask)):
-        live = state.active & mask
+    items = Pass(state, "domino_must_overlap", g.n_dominoes, dominoes_near)
+    for d in state.scan(items):
+        live = state.active & g.domino_mask[d]
         if not live & (live - 1):
             continue
         common = state.active
         for p in bits(live):
             common &= g.overlap_mask[p]
         if common:
+            items.fired(d)
             squares = tuple(sorted({s for p in bits(live) for s in g.pairs[p]}))
             yield Step("domino_must_overlap", LEVEL, g, _explain_must_overlap, ruled_out=common,
                        squares=squares, dominoes=(d,), reads=live, per_placement=True)
@@ -89,13 +95,15 @@ def local_duplicate(state: State) -> Iterator[Step]:
     """
     g = state.geometry
     table, cells = _neighbour_table(g), g.cell_mask
-    for p in state.scan(range(len(g.pairs))):
+    items = Pass(state, "local_duplicate", len(g.pairs), placements_near)
+    for p in state.scan(items):
         if not state.active >> p & 1:
             continue
         other = ~g.domino_mask[g.domino_of[p]]
         for q, far in table[p]:
             # T's active placements but Q (Q is active and covers T)
             if state.active >> q & 1 and not ((state.active & cells[far]) ^ (1 << q)) & other:
+                items.fired(p)
                 yield Step("local_duplicate", LEVEL, g, _explain_duplicate, ruled_out=1 << p,
                            squares=(far, *_shared(g, p, q)), dominoes=(g.domino_of[p],),
                            reads=state.active & g.cell_mask[far], facts=(p, q, far))
@@ -113,12 +121,14 @@ def local_duplicate_2(state: State) -> Iterator[Step]:
     """
     g = state.geometry
     table = _neighbour_table(g)
-    for p in state.scan(range(len(g.pairs))):
+    items = Pass(state, "local_duplicate_2", len(g.pairs), placements_near)
+    for p in state.scan(items):
         active = state.active
         if not active >> p & 1:
             continue
         found = _duplicate_pair(g, active, table[p])
         if found is not None:
+            items.fired(p)
             qi, ti, qj, tj, e = found
             yield Step("local_duplicate_2", LEVEL, g, _explain_duplicate_2, ruled_out=1 << p,
                        squares=(ti, tj), dominoes=(e,),

@@ -10,10 +10,11 @@ location on one board) gets every step of the unchanged board.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from dominosa_lab.logic.state import State
 from dominosa_lab.logic.step import Step
+from dominosa_lab.logic.watch import Pass, dominoes_near, squares_near
 
 __all__ = ["domino_single_placement", "square_single_placement"]
 
@@ -29,10 +30,12 @@ def domino_single_placement(state: State) -> Iterator[Step]:
     placed, or whose placement still has active overlaps (dominoes in Tatham's order).
     """
     g = state.geometry
-    for d, p in _alone(state, g.domino_mask):
+    items = Pass(state, "domino_single_placement", g.n_dominoes, dominoes_near)
+    for d, p in _alone(state, g.domino_mask, items):
         clash = state.active & g.overlap_mask[p]
         new = not state.placed >> p & 1
         if clash or new:
+            items.fired(d)
             yield Step("domino_single_placement", LEVEL, g, _explain_domino,
                        placed=p if new else -1, ruled_out=clash, squares=g.pairs[p],
                        dominoes=(d,), reads=1 << p)
@@ -49,20 +52,22 @@ def square_single_placement(state: State) -> Iterator[Step]:
     overlaps of P go at the next :func:`domino_single_placement`).
     """
     g = state.geometry
-    for square, p in _alone(state, g.cell_mask):
+    items = Pass(state, "square_single_placement", len(g.cells), squares_near)
+    for square, p in _alone(state, g.cell_mask, items):
         if state.placed >> p & 1:
             continue
+        items.fired(square)
         d = g.domino_of[p]
         yield Step("square_single_placement", LEVEL, g, _explain_square, placed=p,
                    ruled_out=state.active & g.domino_mask[d] & ~(1 << p), squares=(square,),
                    dominoes=(d,), reads=1 << p)
 
 
-def _alone(state: State, masks: tuple[int, ...]) -> Iterator[tuple[int, int]]:
-    """(owner, placement) for each mask with exactly one active placement, reading the live
-    state at each owner."""
-    for owner, mask in state.scan(enumerate(masks)):
-        live = state.active & mask
+def _alone(state: State, masks: Sequence[int], owners: Pass) -> Iterator[tuple[int, int]]:
+    """(owner, placement) for each of ``owners`` whose mask has exactly one active placement,
+    reading the live state at each owner."""
+    for owner in state.scan(owners):
+        live = state.active & masks[owner]
         if live and not live & (live - 1):
             yield owner, live.bit_length() - 1
 
