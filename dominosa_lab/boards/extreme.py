@@ -1,0 +1,54 @@
+"""How far a board is from grade ``extreme``: the climb's score for that grade.
+
+A board that the ladder capped at ``extreme`` leaves stuck falls, at N = 20, into
+one of a few kinds: a small region open (a few placements, often a second solution);
+a large one (hundreds of placements, no foothold for the easier rungs); either of them
+with or without an extreme step fired on the way. Scoring all of them by the placements
+left open, as the other grades are scored, leads to a small region with no extreme
+step: repairing it, the swap almost always gives a board the easier rungs finish (too
+easy), and the climb stalls there (at N = 20, 1,508 boards graded, the median of
+``benchmarks/results/unique.md``). This score ranks the kinds instead:
+
+1. an extreme step fired: the placements left open (the repairs that keep it);
+2. none fired, a large region open: :data:`NO_EXTREME_STEP` plus the placements open
+   (fewer of them means more squares of two placements, the links of the forcing
+   chains, the extreme rung at N >= 15);
+3. none fired, a small region open: infinity, never kept, like a board too easy.
+
+A large region is more than :data:`LARGE_REGION` of the placements outside the planted
+tiling.
+"""
+
+from __future__ import annotations
+
+from dominosa_lab.logic import Deduced
+
+__all__ = ["LARGE_REGION", "NO_EXTREME_STEP", "extreme_score"]
+
+#: A stuck board with no extreme step fired counts as far as this plus its open placements:
+#: farther than any board with one (a board has fewer placements than this).
+NO_EXTREME_STEP = 10**9
+
+#: The share of the placements outside the planted tiling that a region left open must
+#: exceed to be large. At N = 20 the open placements of a freshly planted board fall in two
+#: groups, 12 to 38 and 408 to 559 of the 650 (200 boards); a quarter lies between them.
+LARGE_REGION = 0.25
+
+
+def extreme_score(deduced: Deduced, open_: int, spare: int) -> float:
+    """The score of a board the ``extreme`` ladder left stuck with ``open_`` placements open
+    besides the planted ones, of ``spare`` outside the planted tiling (see the module).
+
+    Examples
+    --------
+    >>> from dominosa_lab.boards.unique import unique_puzzle
+    >>> from dominosa_lab.logic import deduce
+    >>> stuck = deduce(unique_puzzle(6, grade="basic", seed=1).puzzle, max_level="trivial")
+    >>> stuck.status, stuck.level
+    ('stuck', 'trivial')
+    >>> extreme_score(stuck, 40, 100) == NO_EXTREME_STEP + 40, extreme_score(stuck, 4, 100)
+    (True, inf)
+    """
+    if deduced.level == "extreme":
+        return open_
+    return NO_EXTREME_STEP + open_ if open_ > LARGE_REGION * spare else float("inf")
