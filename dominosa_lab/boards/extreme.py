@@ -30,8 +30,9 @@ __all__ = ["LARGE_REGION", "NO_EXTREME_STEP", "extreme_score"]
 NO_EXTREME_STEP = 10**9
 
 #: The share of the placements outside the planted tiling that a region left open must
-#: exceed to be large. At N = 20 the open placements of a freshly planted board fall in two
-#: groups, 12 to 38 and 408 to 559 of the 650 (200 boards); a quarter lies between them.
+#: exceed to be large. At N = 20 the placements the capped ladder leaves open on a freshly
+#: planted board fall in two groups, 12 to 44 (65 boards of 200) and 391 to 587 (135) of the
+#: 650 outside the planted tiling; a quarter (162) lies between them.
 LARGE_REGION = 0.25
 
 
