@@ -16,14 +16,23 @@ easy), and the climb stalls there (at N = 20, 1,508 boards graded, the median of
 3. none fired, a small region open: infinity, never kept, like a board too easy.
 
 A large region is more than :data:`LARGE_REGION` of the placements outside the planted
-tiling.
+tiling. The score serves from N = :data:`EXTREME_FROM` on, where the extreme rung is forcing
+chains alone; below, where Tatham's set analysis with doubles is the usual extreme step, the
+placements open serve as for the other grades (a median of 0.55 s at N = 9 and 0.54 s at
+N = 12 in ``benchmarks/results/unique.md``).
 """
 
 from __future__ import annotations
 
 from dominosa_lab.logic import Deduced
+from dominosa_lab.logic.sets import TATHAM_SET_LIMIT
 
-__all__ = ["LARGE_REGION", "NO_EXTREME_STEP", "extreme_score"]
+__all__ = ["EXTREME_FROM", "LARGE_REGION", "NO_EXTREME_STEP", "extreme_score"]
+
+#: The smallest N whose extreme boards :func:`extreme_score` scores: each number is shown
+#: N + 2 times, and Tatham's set analysis skips a number shown more than
+#: :data:`~dominosa_lab.logic.sets.TATHAM_SET_LIMIT` times.
+EXTREME_FROM = TATHAM_SET_LIMIT - 1
 
 #: A stuck board with no extreme step fired counts as far as this plus its open placements:
 #: farther than any board with one (a board has fewer placements than this).

@@ -26,9 +26,9 @@ keeps its board and repairs it, guided by the grader:
    since open placements come in separate small regions that one swap each repairs.
    The new board is kept when it leaves fewer placements open, kept with probability
    :data:`SIDEWAYS` when it leaves as many, never when the ladder finishes it below the
-   grade wanted. For ``extreme`` a stuck board is scored by
-   :func:`~dominosa_lab.boards.extreme.extreme_score` instead: first whether an extreme
-   step fired, then the placements open.
+   grade wanted. For ``extreme`` from N = :data:`~dominosa_lab.boards.extreme.EXTREME_FROM`
+   on, a stuck board is scored by :func:`~dominosa_lab.boards.extreme.extreme_score`
+   instead: first whether an extreme step fired, then the placements open.
 4. Repeat 2-3; after ``patience`` swaps without fewer open placements, plant anew.
 
 A finished board is counted again by the compiled engine (``count_solutions(p, limit=2,
@@ -51,7 +51,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from dominosa_lab.boards.extreme import extreme_score
+from dominosa_lab.boards.extreme import EXTREME_FROM, extreme_score
 from dominosa_lab.boards.planted import board_name, checked_board, plant
 from dominosa_lab.boards.singles import more_singles
 from dominosa_lab.boards.swaps import swap_dominoes
@@ -274,7 +274,7 @@ class _Run:
                  patience: int | None) -> None:
         self.n, self.wanted, self.mask, self.rng = n, wanted, mask, rng
         self.cap = wanted if wanted in LEVELS else None
-        self.extreme = wanted == "extreme"
+        self.extreme = wanted == "extreme" and n >= EXTREME_FROM
         self.start = start
         self.deadline = None if time_limit is None else self.start + time_limit
         self.time_limit, self.max_nodes = time_limit, max_nodes
@@ -319,7 +319,7 @@ class _Run:
     def _score(self, board: Solution) -> tuple[float, Deduced]:
         """How far ``board`` is from the grade wanted: 0 when it is there; infinity when the
         ladder finishes it below that grade (too easy); else the placements the ladder leaves
-        open besides the planted ones (for ``extreme`` ranked by
+        open besides the planted ones (for ``extreme`` at N >= ``EXTREME_FROM`` ranked by
         :func:`~dominosa_lab.boards.extreme.extreme_score`), or for ``needs a guess`` the
         solutions beyond one."""
         self._spend()
