@@ -2,6 +2,8 @@
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from dominosa_lab import (
     ArgumentError,
@@ -13,11 +15,12 @@ from dominosa_lab import (
     unique_puzzle,
 )
 from dominosa_lab.boards import random_puzzle, unique
+from dominosa_lab.boards.extreme import LARGE_REGION, extreme_score
 from dominosa_lab.boards.singles import more_singles
 from dominosa_lab.boards.unique import GOALS, HARDEST_ON_SMALL_BOARDS
 from dominosa_lab.core.puzzle import Solution
 from dominosa_lab.core.search import SearchStats
-from dominosa_lab.logic import LEVELS, deduce, geometry
+from dominosa_lab.logic import LEVELS, Deduced, State, deduce, geometry
 from dominosa_lab.solvers import SolutionCount
 
 
@@ -172,3 +175,25 @@ def test_more_singles_keeps_the_solution_and_never_lowers_the_single_placement_d
     made = more_singles(start, np.random.default_rng(seed), 60)
     assert made.is_valid() and made.placements == start.placements
     assert _singles(made.puzzle) >= _singles(start.puzzle)
+
+
+_STATE = State(Puzzle([[0, 0, 1], [1, 1, 0]]))
+
+
+@given(st.integers(1, 400), st.integers(1, 400))
+def test_for_extreme_a_stuck_board_with_an_extreme_step_ranks_before_any_without(open_, other):
+    fired, plain = (Deduced("stuck", level, {}, _STATE) for level in ("extreme", "hard"))
+    assert extreme_score(fired, open_, 400) == open_
+    assert extreme_score(fired, open_, 400) < extreme_score(plain, other, 400)
+
+
+@given(st.integers(101, 400), st.integers(101, 400))
+def test_for_extreme_a_board_with_no_extreme_step_and_a_large_region_ranks_by_its_open(a, b):
+    plain = Deduced("stuck", "hard", {}, _STATE)
+    assert LARGE_REGION * 400 == 100
+    assert (extreme_score(plain, a, 400) < extreme_score(plain, b, 400)) == (a < b)
+
+
+@given(st.integers(1, 100))
+def test_for_extreme_a_small_region_with_no_extreme_step_is_never_kept(open_):
+    assert extreme_score(Deduced("stuck", "basic", {}, _STATE), open_, 400) == float("inf")

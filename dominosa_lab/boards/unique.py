@@ -26,7 +26,9 @@ keeps its board and repairs it, guided by the grader:
    since open placements come in separate small regions that one swap each repairs.
    The new board is kept when it leaves fewer placements open, kept with probability
    :data:`SIDEWAYS` when it leaves as many, never when the ladder finishes it below the
-   grade wanted.
+   grade wanted. For ``extreme`` from N = :data:`~dominosa_lab.boards.extreme.EXTREME_FROM`
+   on, a stuck board is scored by :func:`~dominosa_lab.boards.extreme.extreme_score`
+   instead: first whether an extreme step fired, then the placements open.
 4. Repeat 2-3; after ``patience`` swaps without fewer open placements, plant anew.
 
 A finished board is counted again by the compiled engine (``count_solutions(p, limit=2,
@@ -49,6 +51,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from dominosa_lab.boards.extreme import EXTREME_FROM, extreme_score
 from dominosa_lab.boards.planted import board_name, checked_board, plant
 from dominosa_lab.boards.singles import more_singles
 from dominosa_lab.boards.swaps import swap_dominoes
@@ -271,6 +274,7 @@ class _Run:
                  patience: int | None) -> None:
         self.n, self.wanted, self.mask, self.rng = n, wanted, mask, rng
         self.cap = wanted if wanted in LEVELS else None
+        self.extreme = wanted == "extreme" and n >= EXTREME_FROM
         self.start = start
         self.deadline = None if time_limit is None else self.start + time_limit
         self.time_limit, self.max_nodes = time_limit, max_nodes
@@ -302,7 +306,8 @@ class _Run:
         score, deduced = self._score(board)
         idle = 0
         while score and idle < self.patience:
-            other = self._swap(board, deduced.state.active & ~planted, score)
+            open_ = deduced.state.active & ~planted
+            other = self._swap(board, open_, open_.bit_count() if self.extreme else score)
             new_score, new_deduced = self._score(other)
             idle = 0 if new_score < score else idle + 1
             if new_score < score or (new_score == score and self.rng.random() < SIDEWAYS):
@@ -314,7 +319,9 @@ class _Run:
     def _score(self, board: Solution) -> tuple[float, Deduced]:
         """How far ``board`` is from the grade wanted: 0 when it is there; infinity when the
         ladder finishes it below that grade (too easy); else the placements the ladder leaves
-        open besides the planted ones, or for ``needs a guess`` the solutions beyond one."""
+        open besides the planted ones (for ``extreme`` at N >= ``EXTREME_FROM`` ranked by
+        :func:`~dominosa_lab.boards.extreme.extreme_score`), or for ``needs a guess`` the
+        solutions beyond one."""
         self._spend()
         deduced = deduce(board.puzzle, max_level=self.cap, check=self._clock)
         if deduced.status == "solved":
@@ -322,6 +329,9 @@ class _Run:
         score = (deduced.state.active.bit_count() - len(board.placements) if self.cap
                  else self._solutions(deduced) - 1)
         self.closest = score if self.closest < 0 else min(self.closest, score)
+        if self.extreme:
+            spare = len(geometry(board.puzzle).pairs) - len(board.placements)
+            return extreme_score(deduced, score, spare), deduced
         return score, deduced
 
     def _solutions(self, deduced: Deduced) -> int:
@@ -335,8 +345,9 @@ class _Run:
     def _swap(self, board: Solution, open_: int, score: float) -> Solution:
         """Darby's swaps of dominoes under random open placements, each with any other domino,
         turned at random: from N = :data:`SCALE_FROM` on, one per :data:`PER_SWAP` placements
-        open (``score``), at least one and at most :data:`MAX_SWAPS`, no domino swapped twice;
-        else one (a random domino when nothing is open)."""
+        open (``score``; for ``extreme`` the placements open themselves), at least one and at
+        most :data:`MAX_SWAPS`, no domino swapped twice; else one (a random domino when
+        nothing is open)."""
         placements = board.placements
         rng = self.rng
         g = geometry(board.puzzle)
