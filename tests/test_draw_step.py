@@ -1,10 +1,13 @@
 """draw_step: what a deduction read, ruled out and placed, drawn on its board."""
 
+import pytest
 from matplotlib.colors import to_rgba
 
 from dominosa_lab import from_tatham
+from dominosa_lab.draw.board import check_color
 from dominosa_lab.draw.step import PLACED_COLOR, READ_COLOR, RULED_COLOR, draw_step
 from dominosa_lab.draw.theme import theme
+from dominosa_lab.errors import ArgumentError
 from dominosa_lab.logic import State, domino_must_overlap, domino_single_placement
 
 BOARD = from_tatham("3:00033121123313202210")
@@ -46,3 +49,8 @@ def test_bars_and_crosses_stay_solid_under_the_theme():
     with theme():
         ax = draw_step(step, caption=False, coordinates=True)
     assert ax.lines and {line.get_linestyle() for line in ax.lines} == {"-"}
+
+
+def test_a_colour_with_a_number_too_large_for_a_float_is_refused_by_name():
+    with pytest.raises(ArgumentError, match="tile_color must be a matplotlib colour"):
+        check_color("tile_color", [0, 0, 10**400])

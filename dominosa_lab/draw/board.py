@@ -215,7 +215,11 @@ def check_axes(ax: object, allow_none: bool = True) -> Axes | None:
 
 def check_color(name: str, color: object) -> object:
     """``color`` if matplotlib reads it as a colour; else ArgumentError naming ``name``."""
-    if is_color_like(color):
+    try:
+        readable = is_color_like(color)
+    except OverflowError:  # a number too large for a float: matplotlib lets it through
+        readable = False
+    if readable:
         return color
     raise ArgumentError(f"{name} must be a matplotlib colour such as '#c0392b' or 'red', got "
                         f"{describe_value(color)}")
