@@ -30,7 +30,7 @@ from dominosa_lab.solvers.engine.state import (
     SearchState,
 )
 
-__all__ = ["UNBOUNDED", "fresh_clauses", "fresh_state", "new_clauses", "new_search_state",
+__all__ = ["UNBOUNDED", "bound", "fresh_state", "new_clauses", "new_search_state",
            "search_records"]
 
 #: A budget or bound that never binds (the counters are int64).
@@ -70,7 +70,7 @@ def fresh_state(item_start, primary, n_options, max_nodes, flags, rule_max, even
 
 
 @kernel
-def fresh_clauses(n_options):
+def new_clauses(n_options):
     """No learned clause yet, with room for a few."""
     i64 = np.int64
     return Clauses(literals=np.empty(1 << 12, i64), start=np.zeros(256, i64),
@@ -89,18 +89,23 @@ def search_records(item_start, primary, n_options, max_nodes, flags, rule_max, e
     s = fresh_state(item_start, primary, n_options, max_nodes, flags, rule_max, events)
     s.counters[0].reduce_at = reduce_first
     schedule_restarts(s, luby_unit)
-    return s, fresh_clauses(n_options)
+    return s, new_clauses(n_options)
 
 
 def new_search_state(model: CoverModel, *, max_nodes: int | None, flags: int,
                      rule_max: int | None, events: int = 2) -> SearchState:
     """:func:`fresh_state` of ``model``: no node budget and no bound on the rules when
     ``max_nodes`` and ``rule_max`` are None."""
-    return fresh_state(model.item_start, model.primary, model.n_options,
-                       UNBOUNDED if max_nodes is None else max_nodes, flags,
-                       UNBOUNDED if rule_max is None else rule_max, events)
+    return fresh_state(model.item_start, model.primary, model.n_options, bound(max_nodes), flags,
+                       bound(rule_max), events)
 
 
-def new_clauses(n_options: int) -> Clauses:
-    """No learned clause yet, with room for a few (:func:`fresh_clauses`)."""
-    return fresh_clauses(n_options)
+def bound(limit: int | None) -> int:
+    """``limit`` as the kernels read a budget or bound: None (none) is :data:`UNBOUNDED`.
+
+    Examples
+    --------
+    >>> bound(7), bound(None) == UNBOUNDED
+    (7, True)
+    """
+    return UNBOUNDED if limit is None else limit

@@ -24,12 +24,7 @@ import numpy as np
 from dominosa_lab.core.search import Search, SearchStats
 from dominosa_lab.solvers.engine import decide, loop
 from dominosa_lab.solvers.engine.assign import dead_end
-from dominosa_lab.solvers.engine.fresh import (
-    UNBOUNDED,
-    new_clauses,
-    new_search_state,
-    search_records,
-)
+from dominosa_lab.solvers.engine.fresh import bound, new_clauses, new_search_state, search_records
 from dominosa_lab.solvers.engine.jit import entry, signature
 from dominosa_lab.solvers.engine.rules import SENTENCES
 from dominosa_lab.solvers.engine.settings import SETTINGS
@@ -111,10 +106,8 @@ class CoverSearch:
         #: The search's state, and its learned clauses (a
         #: :class:`~dominosa_lab.solvers.engine.state.Clauses` record).
         self.s, self.clauses = search_records(
-            model.item_start, model.primary, model.n_options,
-            UNBOUNDED if search.max_nodes is None else search.max_nodes, flags,
-            UNBOUNDED if rule_max is None else rule_max, events, SETTINGS.reduce_first,
-            SETTINGS.luby_unit)
+            model.item_start, model.primary, model.n_options, bound(search.max_nodes), flags,
+            bound(rule_max), events, SETTINGS.reduce_first, SETTINGS.luby_unit)
         self.dead = np.asarray(dead, dtype=np.int64)
         self.failed = False
         #: The conflict count at which a target phase preferred for a while is let go.

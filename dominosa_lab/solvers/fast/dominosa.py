@@ -90,11 +90,7 @@ class DominosaCover:
     def model(self) -> CoverModel:
         """The board's cover model (made when first asked for: the first solution of a small
         board makes its own, :mod:`~dominosa_lab.solvers.fast.first`)."""
-        ost, oit, ist, iop, primary, rule, klass, one = cover_lists(
-            self.pairs, self.values, self.domino_rank, self.max_pip, self.n_items)
-        model = CoverModel(option_start=ost, option_items=oit, item_start=ist, item_options=iop,
-                           primary=primary, rule=rule, klass=klass, one=one,
-                           table=np.zeros(0, np.int64))
+        model = cover_lists(self.pairs, self.values, self.domino_rank, self.max_pip, self.n_items)
         table = rule_table(model)
         return model._replace(table=table) if table.size else model
 
@@ -120,11 +116,11 @@ class DominosaCover:
 
 @kernel
 def cover_lists(pairs, values, domino_rank, max_pip, n_items):
-    """The cover model's arrays of a board but the rule's table: placement ``q`` covers the
-    squares ``pairs[q]``, then the item of its domino (after the squares, in the order
-    ``domino_rank`` gives the board model's numbering); every item primary, squares of class
-    ``SQUARE`` read through dominoes and dominoes the other way round. Returns option
-    starts, option items, item starts, item options, primary, rule, class and ``one``."""
+    """The board's :class:`~dominosa_lab.solvers.engine.state.CoverModel` without the rule's
+    table: placement ``q`` covers the squares ``pairs[q]``, then the item of its domino (after
+    the squares, in the order ``domino_rank`` gives the board model's numbering); every item
+    primary, squares of class ``SQUARE`` read through dominoes and dominoes the other way
+    round."""
     k, n = pairs.shape[0], values.shape[0]
     ost = np.arange(0, 3 * k + 1, 3).astype(np.int64)
     oit = np.empty(3 * k, np.int64)
@@ -148,7 +144,9 @@ def cover_lists(pairs, values, domino_rank, max_pip, n_items):
     klass[:n] = SQUARE
     one = np.full((2, k), -2, np.int64)  # a placement covers two squares: read through lists
     one[DOMINO] = oit[2::3]
-    return ost, oit, ist, iop, np.ones(n_items, np.uint8), 1 - klass, klass, one
+    return CoverModel(option_start=ost, option_items=oit, item_start=ist, item_options=iop,
+                      primary=np.ones(n_items, np.uint8), rule=1 - klass, klass=klass, one=one,
+                      table=np.zeros(0, np.int64))
 
 
 def root_deductions(engine: CoverSearch, board: DominosaCover, probe: bool) -> bool:

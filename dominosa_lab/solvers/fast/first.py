@@ -25,13 +25,13 @@ import numpy as np
 from dominosa_lab.core.search import Search
 from dominosa_lab.solvers.engine import loop
 from dominosa_lab.solvers.engine.decide import guides
-from dominosa_lab.solvers.engine.fresh import UNBOUNDED, search_records
+from dominosa_lab.solvers.engine.fresh import bound, search_records
 from dominosa_lab.solvers.engine.handover import hand_over_after
 from dominosa_lab.solvers.engine.jit import kernel
 from dominosa_lab.solvers.engine.rule import has_table
 from dominosa_lab.solvers.engine.search import report_counters, search_flags
 from dominosa_lab.solvers.engine.settings import SETTINGS as ENGINE
-from dominosa_lab.solvers.engine.state import C_NONE, EXHAUSTED, SOLUTION, CoverModel
+from dominosa_lab.solvers.engine.state import C_NONE, EXHAUSTED, SOLUTION
 from dominosa_lab.solvers.fast.dominosa import RULE_MAX, DominosaCover, cover_lists, root_kernel
 from dominosa_lab.solvers.fast.settings import SETTINGS
 
@@ -44,12 +44,8 @@ def first_cover_kernel(pairs, values, domino_rank, max_pip, n_items, probe, max_
     """The board's model and search records, level 0 and the search up to ``slice_conflicts``
     conflicts: (what the search returned, or -1 when level 0 ended in a conflict; the true
     options; the counters; the choices by options left)."""
-    ost, oit, ist, iop, primary, rule, klass, one = cover_lists(pairs, values, domino_rank,
-                                                                max_pip, n_items)
-    m = CoverModel(option_start=ost, option_items=oit, item_start=ist, item_options=iop,
-                   primary=primary, rule=rule, klass=klass, one=one,
-                   table=np.zeros(0, np.int64))
-    s, g = search_records(ist, primary, pairs.shape[0], max_nodes, flags, RULE_MAX, 2,
+    m = cover_lists(pairs, values, domino_rank, max_pip, n_items)
+    s, g = search_records(m.item_start, m.primary, pairs.shape[0], max_nodes, flags, RULE_MAX, 2,
                           reduce_first, luby_unit)
     what = -1
     if root_kernel(m, s, g, np.zeros(0, np.int64), values, pairs, max_pip, probe) == C_NONE:
@@ -69,17 +65,13 @@ def first_cover(board: DominosaCover, search: Search, probe: bool) -> np.ndarray
             or has_table(placements) or guides(placements) or hand_over == 0:
         return None
     deadline = np.inf if search.deadline is None else search.deadline
-    max_nodes = UNBOUNDED if search.max_nodes is None else search.max_nodes
     conflicts = ENGINE.slice_conflicts if hand_over is None else min(ENGINE.slice_conflicts,
                                                                      hand_over)
     what, cover, counters, choices = first_cover_kernel(
         board.pairs, board.values, board.domino_rank, board.max_pip, board.n_items, probe,
-        max_nodes, search_flags(search), ENGINE.reduce_first, ENGINE.luby_unit, deadline,
-        conflicts)
-    if what == SOLUTION:
-        report_counters(search.stats, counters, choices)
-        return cover
-    if what == EXHAUSTED:
-        report_counters(search.stats, counters, choices)
-        return cover[:0]
-    return None
+        bound(search.max_nodes), search_flags(search), ENGINE.reduce_first, ENGINE.luby_unit,
+        deadline, conflicts)
+    if what not in (SOLUTION, EXHAUSTED):
+        return None
+    report_counters(search.stats, counters, choices)
+    return cover if what == SOLUTION else cover[:0]
