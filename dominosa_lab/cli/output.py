@@ -13,11 +13,13 @@ from typing import TYPE_CHECKING, Any
 from dominosa_lab.errors import ArgumentError, PuzzleError
 
 if TYPE_CHECKING:
+    from dominosa_lab.boards.slip import Slip
     from dominosa_lab.core.puzzle import Puzzle
     from dominosa_lab.core.search import Refutation
 
 __all__ = ["DRAW_FORMATS", "placements_json", "print_json", "print_json_lines",
-           "refutation_json", "tatham_id", "tatham_line", "writable_file", "writable_folder"]
+           "refutation_json", "slip_json", "tatham_id", "tatham_line", "writable_file",
+           "writable_folder"]
 
 #: The picture formats of ``draw`` and ``generate -o``, by file suffix.
 DRAW_FORMATS = (".png", ".svg", ".pdf")
@@ -52,6 +54,13 @@ def refutation_json(refutation: Refutation | None) -> dict[str, Any] | None:
     return {"kind": refutation.kind, "squares": [list(cell) for cell in refutation.squares],
             "dominoes": [list(domino) for domino in refutation.dominoes],
             "steps": list(refutation.steps), "text": refutation.text}
+
+
+def slip_json(slip: Slip) -> dict[str, Any]:
+    """An exchange of two neighbouring numbers that mends a board, as JSON: the two squares,
+    the numbers they show, and the mended board's solution."""
+    return {"cells": [list(cell) for cell in slip.cells], "numbers": list(slip.numbers),
+            "solution": placements_json(slip.solution.placements)}
 
 
 def tatham_id(puzzle: Puzzle) -> str | None:

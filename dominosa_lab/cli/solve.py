@@ -12,6 +12,7 @@ from dominosa_lab.cli.output import (
     placements_json,
     print_json,
     refutation_json,
+    slip_json,
     tatham_id,
     tatham_line,
 )
@@ -20,12 +21,13 @@ from dominosa_lab.cli.read import read_puzzle
 from dominosa_lab.errors import ArgumentError
 
 if TYPE_CHECKING:
+    from dominosa_lab.boards.slip import Slip
     from dominosa_lab.core.puzzle import Puzzle
     from dominosa_lab.core.search import Refutation, SearchResult
     from dominosa_lab.solvers.registry import MethodInfo
 
-__all__ = ["EXAMPLES", "HELP", "WHY_SECONDS", "add_why", "build",
-           "check_settings", "listing_method", "run", "search", "status", "why"]
+__all__ = ["EXAMPLES", "HELP", "WHY_SECONDS", "add_why", "build", "check_settings",
+           "find_slips", "listing_method", "run", "search", "status", "why"]
 
 HELP = "solve a puzzle and print the board with outlines"
 EXAMPLES = (
@@ -65,7 +67,7 @@ def add_why(p: argparse.ArgumentParser) -> None:
     """The flag of how long to look for why a board has no solution."""
     p.add_argument("--why-seconds", type=flags.seconds(), default=WHY_SECONDS,
                    metavar="SECONDS", help="when the board has no solution, look this long for "
-                   f"why (default: {WHY_SECONDS:g}; 0: do not look)")
+                   f"why, and as long for a slip (default: {WHY_SECONDS:g}; 0: do not look)")
 
 
 def _listing(entries: dict[str, str]) -> str:
@@ -82,6 +84,7 @@ def run(args: argparse.Namespace) -> int:
     show = args.show or 10
     info, result, default = search(puzzle, args, limit)
     found = why(result, args.why_seconds)
+    slips = find_slips(puzzle, result, args.why_seconds)
     shown = result.solutions[:show]
     wall = time.perf_counter() - args.start
     if args.json:
@@ -89,7 +92,9 @@ def run(args: argparse.Namespace) -> int:
                     "status": result.status, "reason": result.reason, "method": info.name,
                     "count": len(result.solutions),
                     "solutions": [placements_json(s) for s in shown],
-                    "refutation": refutation_json(found), "stats": result.stats.as_dict(),
+                    "refutation": refutation_json(found),
+                    "slips": None if slips is None else [slip_json(s) for s in slips],
+                    "stats": result.stats.as_dict(),
                     "wall_seconds": round(wall, 6)})
         return 0
     for i, solution in enumerate(shown or [None], start=1):
@@ -105,6 +110,7 @@ def run(args: argparse.Namespace) -> int:
           f"{stats.max_depth}   seconds: {stats.seconds:.3f} searching, {wall:.2f} in all")
     print(tatham_line(puzzle))
     _print_why(result, found, args.why_seconds)
+    _print_slips(slips)
     return 0
 
 
@@ -130,6 +136,33 @@ def _print_why(result: SearchResult, found: Refutation | None, seconds: float) -
             print(f"{k}. {step}")
     elif result.status == "no_solution" and result.explain is not None and seconds:
         print(f"\nwhy: no reason found in {seconds:g} s (--why-seconds to look longer)")
+
+
+def _print_slips(slips: tuple[Slip, ...] | None) -> None:
+    """The neighbouring exchanges that mend the board, or that none was found."""
+    from dominosa_lab.boards.slip import SUSPECTS
+
+    if slips is None:
+        return
+    if not slips:
+        print(f"\nslip: no exchange of two neighbours among the {SUSPECTS} squares the beliefs "
+              "are least sure of gives a solution")
+        return
+    print("\nslip? exchanging the numbers of " + ("these squares" if len(slips) == 1 else
+          "any of these pairs") + " gives a board with a solution:")
+    for k, slip in enumerate(slips, 1):
+        print(f"{k}. {slip}")
+
+
+def find_slips(puzzle: Puzzle, result: SearchResult, seconds: float) -> tuple[Slip, ...] | None:
+    """The exchanges of two neighbouring numbers that mend a board proved to have no solution,
+    looked for at most ``seconds`` (:func:`~dominosa_lab.boards.slip.find_slips`); None when
+    the board was not proved to have none or ``seconds`` is 0."""
+    from dominosa_lab.boards.slip import find_slips as mend
+
+    if result.status != "no_solution" or not seconds:
+        return None
+    return mend(puzzle, time_limit=seconds)
 
 
 def why(result: SearchResult, seconds: float) -> Refutation | None:
