@@ -22,6 +22,7 @@ from dominosa_lab import (
     Solution,
     count_solutions,
     explain_no_solution,
+    find_slips,
     from_tatham,
     grade,
     hints,
@@ -34,6 +35,7 @@ from dominosa_lab import (
     to_tatham,
     unique_puzzle,
 )
+from dominosa_lab.boards import suspects
 from dominosa_lab.core.options import ORDERS
 from dominosa_lab.formats import (
     decode_text,
@@ -203,6 +205,9 @@ def test_random_puzzles_are_made_or_refused(n, seed, shape, tiling):
     answered("unique_puzzle", unique_puzzle, n, seed=seed, shape=shape, grade=tiling,
              max_nodes=300, time_limit=2)
     answered("explain_no_solution", explain_no_solution, shape, time_limit=seed)
+    answered("find_slips", find_slips, shape, time_limit=seed)
+    answered("find_slips among", find_slips, SMALL, among=shape, time_limit=5)
+    answered("suspects", suspects, SMALL, n)
 
 
 @FUZZ

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dominosa_lab import ArgumentError, random_puzzle, solve
+from dominosa_lab import ArgumentError, PuzzleError, random_puzzle, solve
 from dominosa_lab.boards import find_slips, suspects, swap_cells
 from dominosa_lab.boards.slip import FAR_SUSPECTS
 from dominosa_lab.cli import main
@@ -28,8 +28,13 @@ def test_suspects_are_distinct_squares_of_the_board_as_many_as_asked():
 
 
 def test_fewer_than_one_suspect_is_refused():
-    with pytest.raises(ArgumentError, match="count must be at least 1, got 0"):
+    with pytest.raises(ArgumentError, match="count must be an integer >= 1, got 0"):
         suspects(TYPED, 0)
+
+
+def test_a_square_off_the_board_is_named():
+    with pytest.raises(PuzzleError, match=r"cell \(99, 0\) is not on the board"):
+        find_slips(TYPED, among=[(6, 4), (99, 0)])
 
 
 def test_the_exchange_made_is_among_the_slips_found():

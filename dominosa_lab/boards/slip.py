@@ -31,9 +31,13 @@ from dataclasses import dataclass
 import numpy as np
 
 from dominosa_lab.boards.swaps import swap_cells
-from dominosa_lab.core.options import check_seconds, keywords_after_first
-from dominosa_lab.core.puzzle import Cell, Puzzle, PuzzleLike, Solution, as_puzzle
-from dominosa_lab.errors import ArgumentError
+from dominosa_lab.core.options import (
+    check_count,
+    check_items,
+    check_seconds,
+    keywords_after_first,
+)
+from dominosa_lab.core.puzzle import Cell, Puzzle, PuzzleLike, Solution, as_cell, as_puzzle
 from dominosa_lab.logic.step import cell_text
 
 __all__ = ["FAR_SUSPECTS", "NODES_PER_DOMINO", "SUSPECTS", "Slip", "find_slips", "suspects"]
@@ -94,8 +98,7 @@ def _suspects(puzzle: Puzzle, count: int, deadline: float) -> tuple[Cell, ...]:
     from dominosa_lab.solvers.fast.dominosa import DominosaCover
     from dominosa_lab.solvers.fast.warm import ensure_compiled
 
-    if count < 1:
-        raise ArgumentError(f"count must be at least 1, got {count}")
+    count = check_count("count", count, minimum=1, allow_none=False)
     ensure_compiled()
     board = DominosaCover(puzzle)
     odds = log_odds(board.model, np.full(board.model.n_options, -1), calm=None,
@@ -149,9 +152,9 @@ def find_slips(puzzle: PuzzleLike, *, among: Sequence[Cell] | None = None,
     limit = check_seconds("time_limit", time_limit)
     deadline = np.inf if limit is None else time.perf_counter() + limit
     slips = []
-    if among is None:
-        among = _suspects(puzzle, SUSPECTS, deadline)
-    for a, b in _exchanges(puzzle, tuple(map(tuple, among))):
+    among = (_suspects(puzzle, SUSPECTS, deadline) if among is None
+             else _on_board(puzzle, check_items("among", among, "a sequence of cells")))
+    for a, b in _exchanges(puzzle, among):
         left = deadline - time.perf_counter()
         if left <= 0:
             break
@@ -171,6 +174,15 @@ def _exchanges(puzzle: Puzzle, found: tuple[Cell, ...]) -> list[tuple[Cell, Cell
     far = [pair for pair in pairs if not _neighbours(*pair)
            and max(found.index(pair[0]), found.index(pair[1])) < FAR_SUSPECTS]
     return [tuple(sorted(pair)) for pair in near + far]
+
+
+def _on_board(puzzle: Puzzle, cells: tuple) -> tuple[Cell, ...]:
+    """``cells`` as cells of ``puzzle``; a :class:`~dominosa_lab.errors.PuzzleError` names the
+    first that is not one."""
+    cells = tuple(map(as_cell, cells))
+    for cell in cells:
+        puzzle.value(cell)
+    return cells
 
 
 def _neighbours(a: Cell, b: Cell) -> bool:
