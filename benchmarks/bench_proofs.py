@@ -15,7 +15,8 @@ a family at N has seed ``SEED0[family] + 100 * N + k``):
 Every solver gets each board in a worker process of its own that solved warm-up boards first
 (the workers of ``benchmarks/bench_peers.py``, whose peers are used plainly as described there),
 with a time limit of ``--timeout`` seconds; a timeout counts as the timeout. A solver that timed
-out on more than half of one (family, N)'s boards is not run at larger N of that family.
+out on more than half of one (family, N)'s boards is not run at larger N of that family: its rows
+there say ``not run`` (no seconds), and the tables say so rather than count a timeout.
 The tables give per family and N the median (worst) seconds of each solver, the timeouts, and
 ours over the best peer's median and worst (below 1: ours faster).
 
@@ -38,6 +39,7 @@ on the plain model (``proofs_ideas.md``).
 from __future__ import annotations
 
 import argparse
+import math
 import time
 from pathlib import Path
 
@@ -60,11 +62,14 @@ from dominosa_lab.boards import shuffled_puzzle, swap_cells
 RESULTS = Path(__file__).parent / "results"
 FAMILIES = ("transposed", "adjacent", "shuffled", "unique")
 SIZES = {"transposed": (10, 20, 40, 60, 100, 150), "adjacent": (10, 20, 40, 60, 100, 150),
-         "shuffled": (10, 20, 40, 60, 100), "unique": (20, 40, 60)}
+         "shuffled": (10, 20, 40, 60, 100), "unique": (10, 20, 40, 60, 100)}
 #: The first seed of each family (board k at N: SEED0 + 100 N + k).
 SEED0 = {"transposed": 50_000, "adjacent": 60_000, "shuffled": 70_000, "unique": 80_000}
 #: Solutions asked for: one (a proof that there is none), or two (a proof of uniqueness).
 LIMIT = {"transposed": 1, "adjacent": 1, "shuffled": 1, "unique": 2}
+#: The status of a solver not given a board: it timed out on more than half the boards of a
+#: smaller N of the family.
+NOT_RUN = "not run"
 PEERS = ("fast", "cp-sat", "cadical", "glucose")
 #: (N, seed) of a transposed board with no solution that every worker proves once, untimed,
 #: before the first timed board: the first refutation in a process loads from numba's cache the
@@ -121,7 +126,7 @@ def measure(args: argparse.Namespace, solvers: list[str], trees: dict, done) -> 
                     puzzle, swapped = board(name, n, k)
                     for solver in solvers:
                         record = _run(workers[solver], puzzle, LIMIT[name], args.timeout,
-                                      solver in given_up or timeouts[solver] > args.boards // 2)
+                                      solver in given_up)
                         timeouts[solver] += record["status"] == "timeout"
                         rows.append({"family": name, "n": n, "seed": SEED0[name] + 100 * n + k,
                                      "solver": solver, **record, "swapped": swapped or ""})
@@ -137,9 +142,9 @@ def measure(args: argparse.Namespace, solvers: list[str], trees: dict, done) -> 
 
 def _run(worker: Worker, puzzle: Puzzle, limit: int, timeout: float, skip: bool) -> dict:
     """One solver on one board: status ("no_solution", "solved" with the count of solutions,
-    or "timeout"), seconds and processor seconds."""
+    "timeout", or :data:`NOT_RUN` when ``skip``), seconds and processor seconds."""
     if skip:
-        return {"status": "timeout", "solutions": 0, "seconds": timeout, "cpu_seconds": timeout}
+        return {"status": NOT_RUN, "solutions": 0, "seconds": math.nan, "cpu_seconds": math.nan}
     status, sols, seconds, _, cpu = worker.run(puzzle.rows, limit, timeout, 1)
     if status in ("stopped", "timeout") or seconds > timeout:
         return {"status": "timeout", "solutions": 0, "seconds": timeout, "cpu_seconds": timeout}
@@ -158,10 +163,12 @@ def tables(frame: pd.DataFrame, timeout: float) -> str:
         out.append("|---" * (len(sizes) + 1) + "|")
         for solver in dict.fromkeys(part["solver"]):
             mine = part[part["solver"] == solver]
-            cells = [_cell(mine[mine["n"] == n]["seconds"].tolist(), timeout) for n in sizes]
+            cells = [_cell(mine[mine["n"] == n]["seconds"].dropna().tolist(), timeout)
+                     if (mine[mine["n"] == n]["status"] != NOT_RUN).any() else NOT_RUN
+                     for n in sizes]
             out.append(f"| {solver} | " + " | ".join(cells) + " |")
         verdicts = part.groupby("n")["status"].agg(lambda s: ", ".join(
-            f"{v} {c}" for v, c in s[s != "timeout"].value_counts().items()))
+            f"{v} {c}" for v, c in s[~s.isin(["timeout", NOT_RUN])].value_counts().items()))
         out.append("\nProved (over all solvers' runs): " + "; ".join(
             f"N={n}: {text or 'none'}" for n, text in verdicts.items()) + ".")
         out.append("\n" + ratios(part, timeout))
@@ -172,7 +179,7 @@ def ratios(part: pd.DataFrame, timeout: float) -> str:
     """Ours over the best peer (the lowest median, the lowest worst case), per N."""
     words = []
     for n, at in part.groupby("n"):
-        stats = at.groupby("solver")["seconds"].agg(["median", "max"])
+        stats = at[at["status"] != NOT_RUN].groupby("solver")["seconds"].agg(["median", "max"])
         peers = stats[[family(s) != "fast" for s in stats.index]]
         if "fast" not in stats.index or peers.empty:
             continue
@@ -307,6 +314,15 @@ def ideas_table(frame: pd.DataFrame) -> str:
     return "\n".join(lines)
 
 
+def earlier(out: str) -> pd.DataFrame:
+    """The rows of an earlier run (``--append``): no cell read as missing but the seconds of a
+    solver not run."""
+    frame = pd.read_csv(RESULTS / f"{out}.csv", keep_default_na=False)
+    for column in ("seconds", "cpu_seconds"):
+        frame[column] = pd.to_numeric(frame[column], errors="coerce")
+    return frame
+
+
 def side_report(args: argparse.Namespace, started: str, suffix: str, title: str, intro: str,
                 frame: pd.DataFrame, table) -> None:
     """Write ``OUT_suffix.csv`` (with the earlier rows when ``--append``) and ``.md``: the
@@ -347,8 +363,7 @@ def main() -> None:
                     "perfect matchings) rules out once our level 0 has run.", ideas(args),
                     ideas_table)
         return
-    before = (pd.read_csv(RESULTS / f"{args.out}.csv", keep_default_na=False) if args.append
-              else pd.DataFrame())
+    before = earlier(args.out) if args.append else pd.DataFrame()
     note = (f"{args.boards} boards per family and N (N in {' '.join(map(str, args.n))}), "
             f"timeout {args.timeout:g} s, solvers {', '.join(args.solvers)}.")
     if args.append:
