@@ -208,3 +208,13 @@ def test_a_large_stuck_board_with_a_step_of_its_grade_ranks_before_any_without(o
     assert below_grade_score(fired, open_, wanted) == open_
     assert below_grade_score(plain, other, wanted) == BELOW_GRADE + other
     assert below_grade_score(fired, open_, wanted) < below_grade_score(plain, other, wanted)
+
+
+def test_a_large_climb_stalled_below_its_grade_plants_anew_and_finds_the_grade():
+    # N = 40 seed 7: no board of the first plant has a basic step; the climb holds its last open
+    # block (a second solution) from the 7th board, and every repair of it is too easy. Without
+    # PATIENCE the climb had not finished after 300 boards; it plants anew and finishes.
+    made = unique_puzzle(40, grade="basic", seed=7, time_limit=None, max_nodes=300)
+    assert made.status == "found" and made.restarts == 1
+    assert made.grade.level == grade(made.puzzle).level == "basic"
+    assert count_solutions(made.puzzle, limit=2) == 1
