@@ -363,9 +363,9 @@ class _Run:
     def _swap(self, board: Solution, open_: int, score: float) -> Solution:
         """Darby's swaps of dominoes under random open placements, each with any other domino,
         turned at random: from N = :data:`SCALE_FROM` on, one per :data:`PER_SWAP` placements
-        open (``score``; for ``extreme`` the placements open themselves), at least one and at
-        most :data:`MAX_SWAPS`, no domino swapped twice; else one (a random domino when
-        nothing is open)."""
+        open (``score``: the placements open, or for ``needs a guess`` the solutions beyond
+        one), at least one and at most :data:`MAX_SWAPS`, no domino swapped twice; else one (a
+        random domino when nothing is open)."""
         placements = board.placements
         rng = self.rng
         g = geometry(board.puzzle)
