@@ -33,8 +33,8 @@ keeps its board and repairs it, guided by the grader:
    :func:`~dominosa_lab.boards.below.below_grade_score`: first whether a step of the grade
    wanted fired, then the placements open (there the last open region is most often a
    second solution, and repairing it on a board no such step helped gives one too easy).
-4. Repeat 2-3; after ``patience`` boards graded without a better score (from N =
-   :data:`SCALE_FROM` on, :data:`PATIENCE`), plant anew.
+4. Repeat 2-3; after ``patience`` boards graded without a better score (for the levels
+   below ``extreme`` from N = :data:`SCALE_FROM` on, :data:`PATIENCE`), plant anew.
 
 A finished board is counted again by the compiled engine (``count_solutions(p, limit=2,
 method="fast")``), whose code is not the ladder's. On an N = 60 board it proves uniqueness in
@@ -115,10 +115,10 @@ PER_SWAP = 4
 #: ... and at most this many (each swap of a batch may also undo another's progress).
 MAX_SWAPS = 20
 
-#: From N = :data:`SCALE_FROM` on, the default ``patience``: boards graded without progress
-#: before a new board is planted (below, twice the dominoes). A board graded there takes
-#: about a second at N = 100, and a climb that found no step of the grade wanted by then
-#: seldom finds one (:mod:`~dominosa_lab.boards.below`).
+#: From N = :data:`SCALE_FROM` on, the default ``patience`` of the levels below ``extreme``:
+#: boards graded without progress before a new board is planted (elsewhere, twice the
+#: dominoes). A board graded there takes about a second at N = 100, and a climb that found no
+#: step of the grade wanted by then seldom finds one (:mod:`~dominosa_lab.boards.below`).
 PATIENCE = 20
 
 #: For ``needs a guess``: solutions counted per board, at most.
@@ -212,7 +212,8 @@ def unique_puzzle(
         Seconds before the run stops (``status="stopped"``); None for no limit.
     patience : int, optional
         Boards graded without progress before a new board is planted (default: twice the
-        dominoes; from N = :data:`SCALE_FROM` on, :data:`PATIENCE`).
+        dominoes; from N = :data:`SCALE_FROM` on, for the levels below ``extreme``,
+        :data:`PATIENCE`).
 
     Returns
     -------
@@ -293,7 +294,7 @@ class _Run:
         self.start = start
         self.deadline = None if time_limit is None else self.start + time_limit
         self.time_limit, self.max_nodes = time_limit, max_nodes
-        self.patience = patience or (PATIENCE if n >= SCALE_FROM else (n + 1) * (n + 2))
+        self.patience = patience or (PATIENCE if self.below else (n + 1) * (n + 2))
         self.boards = self.restarts = 0
         self.closest = -1
 
