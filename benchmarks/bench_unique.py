@@ -1,17 +1,18 @@
 """Unique puzzles of a chosen grade: our generator against Simon Tatham's, in the same run.
 
 Run: ``python benchmarks/bench_unique.py [--seeds 10] [--cases 60:basic,...] [--out NAME]
-[--tatham DIR] [--tatham-timeout S]``;
+[--note TEXT] [--tatham DIR] [--tatham-timeout S]``;
 ``--from-csv`` writes ``NAME.md`` again from ``NAME.csv`` (default ``unique``) without running
 anything.
 
 For each case (N, grade) and each seed 0..seeds-1 it times ``unique_puzzle(n, grade=grade,
-seed=seed)`` (wall seconds, the final count by dancing links included), then checks the
-puzzle: ``grade(p)`` must be the grade asked, and for N <= 14 his own solver (``tatham.py
-grade``, from the calibration tools in ``--tatham DIR``, default ``/tmp/tatham``, never part
-of this repository) must agree. Then his generator (``dominosa-gen gen NdX SEED``, seeds 1..
-seeds, each stopped after ``--tatham-timeout`` seconds, a case given up after ``GIVE_UP``
-stops in a row) on the same machine in the same run, where his rules have the grade at all.
+seed=seed)`` (wall and processor seconds, the final count by the compiled engine included),
+then checks the puzzle: ``grade(p)`` must be the grade asked, and for N <= 14 his own solver
+(``tatham.py grade``, from the calibration tools in ``--tatham DIR``, default ``/tmp/tatham``,
+never part of this repository) must agree. Then his generator (``dominosa-gen gen NdX
+SEED``, seeds 1..seeds, each stopped after ``--tatham-timeout`` seconds, a case given up after
+``GIVE_UP`` stops in a row) on the same machine in the same run, where his rules have the grade
+at all.
 Without his tools his column says "not run": times from elsewhere are not comparable.
 
 The project's goals: N=9 extreme < 5 s, N=12 hard < 10 s, N=15 hard < 30 s, N=20 basic
@@ -167,7 +168,8 @@ def report(rows: list[dict], run: dict) -> str:
         "",
         f"Per case {run['seeds']} seeds. *ours*: wall seconds of "
         f"`unique_puzzle(n, grade=..., seed=...)`, "
-        "its final count of solutions by dancing links included; *boards graded*: boards the "
+        "its final count of solutions by the compiled engine included (*CPU s*: processor "
+        "seconds of the same call); *boards graded*: boards the "
         "capped ladder graded (each swap tried is one). *our grade*: runs where `grade(p)` is "
         "the grade asked; *his solver's grade*: where his solver (`-g`, full strength) gives it "
         "too (N <= 14: at N >= 15 his set analysis is off, and `hard` is ours). *Tatham*: "
@@ -178,6 +180,7 @@ def report(rows: list[dict], run: dict) -> str:
            "(half or more of the runs stopped) is only a lower bound."
            if ran_his else "the project's reference figures (his tools were not run)."),
         "",
+        *([f"Note: {run['note']}", ""] if run.get("note") else []),
         *table(rows),
         "",
     ]
@@ -192,7 +195,8 @@ def run_again(old_report: str, rows: list[dict]) -> dict:
     if made is None:
         raise SystemExit("unique.md does not say how its run was made; run the benchmark")
     stopped = {float(r["seconds"]) for r in rows if r["status"] == "stopped"}
-    return {"started": made[1], "python": made[2], "cores": made[3],
+    note = re.search(r"^Note: (.*)$", old_report, re.M)
+    return {"started": made[1], "python": made[2], "cores": made[3], "note": note and note[1],
             "load_start": float(made[4]), "load_end": float(made[5]),
             "seeds": 1 + max(r["seed"] for r in rows if r["who"] == "ours"),
             "timeout": stopped.pop() if len(stopped) == 1 else float("nan")}
@@ -207,6 +211,7 @@ def main() -> None:
                         help="check grades with his solver but do not run his generator")
     parser.add_argument("--cases", help="only these cases, e.g. 60:basic,20:extreme")
     parser.add_argument("--out", default="unique", help="the results' file name, without suffix")
+    parser.add_argument("--note", help="a paragraph for the results, e.g. which seeds tuned what")
     parser.add_argument("--from-csv", action="store_true",
                         help="write unique.md again from unique.csv; run nothing")
     args = parser.parse_args()
@@ -214,7 +219,8 @@ def main() -> None:
         with (RESULTS / f"{args.out}.csv").open(newline="") as handle:
             rows = [{**r, "n": int(r["n"]), "seed": int(r["seed"])}
                     for r in csv.DictReader(handle)]
-        text = report(rows, run_again((RESULTS / f"{args.out}.md").read_text(), rows))
+        run = run_again((RESULTS / f"{args.out}.md").read_text(), rows)
+        text = report(rows, {**run, "note": args.note or run["note"]})
         (RESULTS / f"{args.out}.md").write_text(text)
         print(text)
         return
@@ -239,7 +245,7 @@ def main() -> None:
     text = report(rows, {"started": started, "python": platform.python_version(),
                          "cores": os.cpu_count(), "load_start": load_start,
                          "load_end": os.getloadavg()[0], "seeds": args.seeds,
-                         "timeout": args.tatham_timeout})
+                         "timeout": args.tatham_timeout, "note": args.note})
     (RESULTS / f"{args.out}.md").write_text(text)
     print(text)
 

@@ -15,6 +15,7 @@ from dominosa_lab import (
     unique_puzzle,
 )
 from dominosa_lab.boards import random_puzzle, unique
+from dominosa_lab.boards.below import BELOW_GRADE, below_grade_score
 from dominosa_lab.boards.extreme import LARGE_REGION, extreme_score
 from dominosa_lab.boards.singles import more_singles
 from dominosa_lab.boards.unique import GOALS, HARDEST_ON_SMALL_BOARDS
@@ -197,3 +198,23 @@ def test_for_extreme_a_board_with_no_extreme_step_and_a_large_region_ranks_by_it
 @given(st.integers(1, 100))
 def test_for_extreme_a_small_region_with_no_extreme_step_is_never_kept(open_):
     assert extreme_score(Deduced("stuck", "basic", {}, _STATE), open_, 400) == float("inf")
+
+
+@given(st.integers(0, 10**6), st.integers(0, 10**6), st.sampled_from(("basic", "hard")))
+def test_a_large_stuck_board_with_a_step_of_its_grade_ranks_before_any_without(open_, other,
+                                                                                 wanted):
+    fired = Deduced("stuck", wanted, {}, _STATE)
+    plain = Deduced("stuck", LEVELS[LEVELS.index(wanted) - 1], {}, _STATE)
+    assert below_grade_score(fired, open_, wanted) == open_
+    assert below_grade_score(plain, other, wanted) == BELOW_GRADE + other
+    assert below_grade_score(fired, open_, wanted) < below_grade_score(plain, other, wanted)
+
+
+def test_a_large_climb_stalled_below_its_grade_plants_anew_and_finds_the_grade():
+    # N = 40 seed 7: no board of the first plant has a basic step; the climb holds its last open
+    # block (a second solution) from the 7th board, and every repair of it is too easy. Without
+    # PATIENCE the climb had not finished after 300 boards; it plants anew and finishes.
+    made = unique_puzzle(40, grade="basic", seed=7, time_limit=None, max_nodes=300)
+    assert made.status == "found" and made.restarts == 1
+    assert made.grade.level == grade(made.puzzle).level == "basic"
+    assert count_solutions(made.puzzle, limit=2) == 1

@@ -28,8 +28,13 @@ keeps its board and repairs it, guided by the grader:
    :data:`SIDEWAYS` when it leaves as many, never when the ladder finishes it below the
    grade wanted. For ``extreme`` from N = :data:`~dominosa_lab.boards.extreme.EXTREME_FROM`
    on, a stuck board is scored by :func:`~dominosa_lab.boards.extreme.extreme_score`
-   instead: first whether an extreme step fired, then the placements open.
-4. Repeat 2-3; after ``patience`` swaps without fewer open placements, plant anew.
+   instead: first whether an extreme step fired, then the placements open; for the other
+   levels from N = :data:`SCALE_FROM` on, by
+   :func:`~dominosa_lab.boards.below.below_grade_score`: first whether a step of the grade
+   wanted fired, then the placements open (there the last open region is most often a
+   second solution, and repairing it on a board no such step helped gives one too easy).
+4. Repeat 2-3; after ``patience`` boards graded without a better score (for the levels
+   below ``extreme`` from N = :data:`SCALE_FROM` on, :data:`PATIENCE`), plant anew.
 
 A finished board is counted again by the compiled engine (``count_solutions(p, limit=2,
 method="fast")``), whose code is not the ladder's. On an N = 60 board it proves uniqueness in
@@ -51,6 +56,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from dominosa_lab.boards.below import below_grade_score
 from dominosa_lab.boards.extreme import EXTREME_FROM, extreme_score
 from dominosa_lab.boards.planted import board_name, checked_board, plant
 from dominosa_lab.boards.singles import more_singles
@@ -71,6 +77,7 @@ __all__ = [
     "HARDEST_ON_SMALL_BOARDS",
     "MAX_SWAPS",
     "NARROW",
+    "PATIENCE",
     "PER_SWAP",
     "SCALE_FROM",
     "SIDEWAYS",
@@ -107,6 +114,12 @@ PER_SWAP = 4
 
 #: ... and at most this many (each swap of a batch may also undo another's progress).
 MAX_SWAPS = 20
+
+#: From N = :data:`SCALE_FROM` on, the default ``patience`` of the levels below ``extreme``:
+#: boards graded without progress before a new board is planted (elsewhere, twice the
+#: dominoes). A board graded there takes about a second at N = 100, and a climb that found no
+#: step of the grade wanted by then seldom finds one (:mod:`~dominosa_lab.boards.below`).
+PATIENCE = 20
 
 #: For ``needs a guess``: solutions counted per board, at most.
 COUNT_LIMIT = 20
@@ -198,7 +211,9 @@ def unique_puzzle(
     time_limit : float or None
         Seconds before the run stops (``status="stopped"``); None for no limit.
     patience : int, optional
-        Swaps without progress before a new board is planted (default: twice the dominoes).
+        Boards graded without progress before a new board is planted (default: twice the
+        dominoes; from N = :data:`SCALE_FROM` on, for the levels below ``extreme``,
+        :data:`PATIENCE`).
 
     Returns
     -------
@@ -275,10 +290,11 @@ class _Run:
         self.n, self.wanted, self.mask, self.rng = n, wanted, mask, rng
         self.cap = wanted if wanted in LEVELS else None
         self.extreme = wanted == "extreme" and n >= EXTREME_FROM
+        self.below = self.cap is not None and not self.extreme and n >= SCALE_FROM
         self.start = start
         self.deadline = None if time_limit is None else self.start + time_limit
         self.time_limit, self.max_nodes = time_limit, max_nodes
-        self.patience = patience or (n + 1) * (n + 2)
+        self.patience = patience or (PATIENCE if self.below else (n + 1) * (n + 2))
         self.boards = self.restarts = 0
         self.closest = -1
 
@@ -307,7 +323,7 @@ class _Run:
         idle = 0
         while score and idle < self.patience:
             open_ = deduced.state.active & ~planted
-            other = self._swap(board, open_, open_.bit_count() if self.extreme else score)
+            other = self._swap(board, open_, open_.bit_count() if self.cap else score)
             new_score, new_deduced = self._score(other)
             idle = 0 if new_score < score else idle + 1
             if new_score < score or (new_score == score and self.rng.random() < SIDEWAYS):
@@ -320,8 +336,9 @@ class _Run:
         """How far ``board`` is from the grade wanted: 0 when it is there; infinity when the
         ladder finishes it below that grade (too easy); else the placements the ladder leaves
         open besides the planted ones (for ``extreme`` at N >= ``EXTREME_FROM`` ranked by
-        :func:`~dominosa_lab.boards.extreme.extreme_score`), or for ``needs a guess`` the
-        solutions beyond one."""
+        :func:`~dominosa_lab.boards.extreme.extreme_score`, for the other levels at N >=
+        ``SCALE_FROM`` by :func:`~dominosa_lab.boards.below.below_grade_score`), or for
+        ``needs a guess`` the solutions beyond one."""
         self._spend()
         deduced = deduce(board.puzzle, max_level=self.cap, check=self._clock)
         if deduced.status == "solved":
@@ -332,6 +349,8 @@ class _Run:
         if self.extreme:
             spare = len(geometry(board.puzzle).pairs) - len(board.placements)
             return extreme_score(deduced, score, spare), deduced
+        if self.below:
+            return below_grade_score(deduced, score, self.cap), deduced
         return score, deduced
 
     def _solutions(self, deduced: Deduced) -> int:
@@ -345,9 +364,9 @@ class _Run:
     def _swap(self, board: Solution, open_: int, score: float) -> Solution:
         """Darby's swaps of dominoes under random open placements, each with any other domino,
         turned at random: from N = :data:`SCALE_FROM` on, one per :data:`PER_SWAP` placements
-        open (``score``; for ``extreme`` the placements open themselves), at least one and at
-        most :data:`MAX_SWAPS`, no domino swapped twice; else one (a random domino when
-        nothing is open)."""
+        open (``score``: the placements open, or for ``needs a guess`` the solutions beyond
+        one), at least one and at most :data:`MAX_SWAPS`, no domino swapped twice; else one (a
+        random domino when nothing is open)."""
         placements = board.placements
         rng = self.rng
         g = geometry(board.puzzle)
