@@ -11,9 +11,10 @@ N = 100 whose search reached the hand-over; at N = 150 the proofs' times say as 
 fractional cover, which HiGHS
 (``highspy``: its first-order method PDLP from ``board_first_order_rows`` items left, its interior
 point method below or when PDLP's weights do not certify), asked of what the engine's level 0
-leaves, shows within whole proofs of at most 1.9 processor seconds at N = 60, 5.6 s at N = 100
+leaves, shows within whole proofs of at most 1.55 processor seconds at N = 60, 6.05 s at N = 100
 (``benchmarks/results/proofs_large.md``) and 15.0 s at N = 150 (``proofs_150.md``), where
-CaDiCaL needs up to a minute and more at N = 60 and proves none of the twenty boards of N = 100.
+CaDiCaL, Glucose and CP-SAT each run out of a minute on half the boards of N = 60 or more, and
+CaDiCaL and Glucose on all ten boards of N = 100 with two neighbours exchanged.
 The interior point method alone took 43 of a proof's processor seconds at N = 100 where PDLP's
 weights certify in 0.4 (``docs/settings.md``).
 A board with a solution always has a fractional cover, so the question only pays where a search
