@@ -1,7 +1,9 @@
 """Unique puzzles of a chosen grade: our generator against Simon Tatham's, in the same run.
 
 Run: ``python benchmarks/bench_unique.py [--seeds 10] [--cases 60:basic,...] [--out NAME]
-[--note TEXT] [--tatham DIR] [--tatham-timeout S]``;
+[--max-boards COUNT] [--note TEXT] [--tatham DIR] [--tatham-timeout S]``; with ``--max-boards``
+a generation of ours stops after that many boards graded, and a case with a stopped seed shows
+its medians and maxima as lower bounds (``≥``), as :func:`median_text` reads them;
 ``--from-csv`` writes ``NAME.md`` again from ``NAME.csv`` (default ``unique``) without running
 anything.
 
@@ -28,7 +30,6 @@ import csv
 import os
 import platform
 import re
-import statistics
 import subprocess
 import sys
 import time
@@ -65,10 +66,11 @@ CASES = [
 GIVE_UP = 3
 
 
-def ours(n: int, wanted: str, seed: int, tatham) -> dict:
-    """One generation of ours, checked."""
+def ours(n: int, wanted: str, seed: int, tatham, max_boards: int | None = None) -> dict:
+    """One generation of ours, checked; at most ``max_boards`` boards graded (None: no limit but
+    the 900 s)."""
     start, start_cpu = time.perf_counter(), time.process_time()
-    made = unique_puzzle(n, grade=wanted, seed=seed, time_limit=900)
+    made = unique_puzzle(n, grade=wanted, seed=seed, time_limit=900, max_nodes=max_boards)
     seconds, cpu = time.perf_counter() - start, time.process_time() - start_cpu
     row = {"who": "ours", "n": n, "grade": wanted, "seed": seed, "status": made.status,
            "seconds": seconds, "cpu_seconds": cpu, "boards": made.boards, "restarts": made.restarts,
@@ -106,21 +108,29 @@ def his_runs(n: int, wanted: str, seeds: int, tatham, timeout: float) -> list[di
     return rows
 
 
-def median_text(rows: list[dict]) -> str:
-    """The median of the seconds, ``≥ X`` when it is only a lower bound (see
+def median_text(rows: list[dict], value: str = "seconds", style: str = ".2f") -> str:
+    """The median of ``value``, ``≥ X`` when it is only a lower bound (see
     :func:`~dominosa_lab.experiments.summary.median_under_budget`: a stopped run counts
-    as its timeout and sorts after every finished one)."""
-    frame = pd.DataFrame({"case": 0, "seconds": [float(r["seconds"]) for r in rows],
+    as what it had spent and sorts after every finished one)."""
+    frame = pd.DataFrame({"case": 0, value: [float(r[value]) for r in rows],
                           "status": [r["status"] for r in rows]})
-    median = median_under_budget(frame, "case", value="seconds").iloc[0]
-    return ("≥ " if median["capped"] else "") + f"{median['seconds']:.2f}"
+    median = median_under_budget(frame, "case", value=value).iloc[0]
+    return ("≥ " if median["capped"] else "") + format(median[value], style)
+
+
+def max_text(rows: list[dict], value: str = "seconds") -> str:
+    """The largest ``value``, ``≥ X`` when a run stopped (it would have needed more)."""
+    stopped = any(r["status"] == "stopped" for r in rows)
+    return ("≥ " if stopped else "") + f"{max(float(r[value]) for r in rows):.2f}"
 
 
 def cpu_text(rows: list[dict]) -> str:
     """The median and the largest processor seconds of ``rows`` (blank for a run that did not
     record them)."""
-    cpu = [float(r["cpu_seconds"]) for r in rows if r.get("cpu_seconds") not in (None, "")]
-    return f"{statistics.median(cpu):.2f} | {max(cpu):.2f}" if cpu else " | "
+    timed = [r for r in rows if r.get("cpu_seconds") not in (None, "")]
+    if not timed:
+        return " | "
+    return f"{median_text(timed, 'cpu_seconds')} | {max_text(timed, 'cpu_seconds')}"
 
 
 def table(rows: list[dict]) -> list[str]:
@@ -146,10 +156,8 @@ def table(rows: list[dict]) -> list[str]:
             him, stopped = "never (no hard board exists under his rules)", ""
         else:
             him, stopped = "not run", ""
-        boards = statistics.median(float(r["boards"]) for r in mine)
         out.append(f"| {n} | {wanted} | {goal or ''} | {median_text(mine)} | "
-                   f"{max(float(r['seconds']) for r in mine):.2f} | {cpu_text(mine)} | "
-                   f"{boards:g} | "
+                   f"{max_text(mine)} | {cpu_text(mine)} | {median_text(mine, 'boards', 'g')} | "
                    f"{grades}/{len(mine)} | {his_grades} | {him} | {stopped} |")
     return out
 
@@ -210,6 +218,8 @@ def main() -> None:
     parser.add_argument("--no-tatham-generator", action="store_true",
                         help="check grades with his solver but do not run his generator")
     parser.add_argument("--cases", help="only these cases, e.g. 60:basic,20:extreme")
+    parser.add_argument("--max-boards", type=int, help="stop a generation of ours after this many "
+                        "boards graded (its status is then 'stopped' and its figures lower bounds)")
     parser.add_argument("--out", default="unique", help="the results' file name, without suffix")
     parser.add_argument("--note", help="a paragraph for the results, e.g. which seeds tuned what")
     parser.add_argument("--from-csv", action="store_true",
@@ -231,7 +241,7 @@ def main() -> None:
     cases = chosen(args.cases)
     for n, wanted, _ in cases:
         for seed in range(args.seeds):
-            rows.append(ours(n, wanted, seed, tatham))
+            rows.append(ours(n, wanted, seed, tatham, args.max_boards))
             print(f"ours {n} {wanted} {seed}: {rows[-1]['seconds']:.2f} s", file=sys.stderr)
     if tatham is not None and not args.no_tatham_generator:
         for n, wanted, _ in cases:
