@@ -17,6 +17,10 @@ score keeps the step of the grade instead:
 2. none fired: :data:`BELOW_GRADE` plus the placements left open, so that any board with
    such a step ranks before it, and the climb keeps one once it has found one.
 
+The score for ``extreme`` from N = :data:`~dominosa_lab.boards.extreme.EXTREME_FROM` on
+(:func:`~dominosa_lab.boards.extreme.extreme_score`) is this one, with a small region open and
+no extreme step never kept.
+
 A climb that finds none within its patience plants anew
 (:data:`~dominosa_lab.boards.unique.PATIENCE`).
 """

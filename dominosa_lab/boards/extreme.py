@@ -10,7 +10,8 @@ easy), and the climb stalls there (at N = 20, 1,508 boards graded, the median of
 ``benchmarks/results/unique.md``). This score ranks the kinds instead:
 
 1. an extreme step fired: the placements left open (the repairs that keep it);
-2. none fired, a large region open: :data:`NO_EXTREME_STEP` plus the placements open
+2. none fired, a large region open:
+   :func:`~dominosa_lab.boards.below.below_grade_score`, ``BELOW_GRADE`` plus the placements open
    (fewer of them means more squares of two placements, the links of the forcing
    chains, the extreme rung at N >= 15);
 3. none fired, a small region open: infinity, never kept, like a board too easy.
@@ -24,19 +25,16 @@ N = 12 in ``benchmarks/results/unique.md``).
 
 from __future__ import annotations
 
+from dominosa_lab.boards.below import below_grade_score
 from dominosa_lab.logic import Deduced
 from dominosa_lab.logic.sets import TATHAM_SET_LIMIT
 
-__all__ = ["EXTREME_FROM", "LARGE_REGION", "NO_EXTREME_STEP", "extreme_score"]
+__all__ = ["EXTREME_FROM", "LARGE_REGION", "extreme_score"]
 
 #: The smallest N whose extreme boards :func:`extreme_score` scores: each number is shown
 #: N + 2 times, and Tatham's set analysis skips a number shown more than
 #: :data:`~dominosa_lab.logic.sets.TATHAM_SET_LIMIT` times.
 EXTREME_FROM = TATHAM_SET_LIMIT - 1
-
-#: A stuck board with no extreme step fired counts as far as this plus its open placements:
-#: farther than any board with one (a board has fewer placements than this).
-NO_EXTREME_STEP = 10**9
 
 #: The share of the placements outside the planted tiling that a region left open must
 #: exceed to be large. At N = 20 the placements the capped ladder leaves open on a freshly
@@ -56,9 +54,11 @@ def extreme_score(deduced: Deduced, open_: int, spare: int) -> float:
     >>> stuck = deduce(unique_puzzle(6, grade="basic", seed=1).puzzle, max_level="trivial")
     >>> stuck.status, stuck.level
     ('stuck', 'trivial')
-    >>> extreme_score(stuck, 40, 100) == NO_EXTREME_STEP + 40, extreme_score(stuck, 4, 100)
-    (True, inf)
+    >>> extreme_score(stuck, 40, 100) == below_grade_score(stuck, 40, "extreme")
+    True
+    >>> extreme_score(stuck, 4, 100)
+    inf
     """
-    if deduced.level == "extreme":
-        return open_
-    return NO_EXTREME_STEP + open_ if open_ > LARGE_REGION * spare else float("inf")
+    if deduced.level != "extreme" and open_ <= LARGE_REGION * spare:
+        return float("inf")
+    return below_grade_score(deduced, open_, "extreme")
