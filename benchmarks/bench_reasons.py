@@ -21,40 +21,83 @@ from __future__ import annotations
 
 import argparse
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pandas as pd
 from bench_peers import machine, stamp, write_results
 from bench_proofs import SEED0, WARM_NO_SOLUTION, board, transposed
 
-from dominosa_lab import explain_no_solution, solve
+from dominosa_lab import Puzzle, explain_no_solution, solve
 
 RESULTS = Path(__file__).parent / "results"
 FAMILIES = ("transposed", "adjacent")
-SIDES = ((0, 1), (1, 0), (0, -1), (-1, 0))
+SIDES = ((0, 0), (0, 1), (1, 0), (0, -1), (-1, 0))
+
+
+def proved(name: str, n: int, k: int, timeout: float) -> tuple[Puzzle, tuple, float] | None:
+    """Board ``k`` of family ``name`` at ``n``, its exchanged squares and the processor seconds
+    of ``solve`` proving it has no solution; None when it does not within ``timeout``."""
+    puzzle, swapped = board(name, n, k)
+    start = time.process_time()
+    status = solve(puzzle, time_limit=timeout).status
+    proof = time.process_time() - start
+    return (puzzle, swapped, proof) if status == "no_solution" else None
+
+
+def around(swapped: tuple) -> set:
+    """The exchanged squares and the squares sharing a side with one."""
+    return {(r + dr, c + dc) for r, c in swapped for dr, dc in SIDES}
+
+
+def parser(doc: str, sizes: list[int], timeout: float, out: str) -> argparse.ArgumentParser:
+    """The options of a run over the proved boards: ``--n``, ``--families``, ``--boards``,
+    ``--timeout`` and ``--out``, with these defaults."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument("--n", type=int, nargs="+", default=sizes)
+    parser.add_argument("--families", nargs="+", choices=FAMILIES, default=list(FAMILIES))
+    parser.add_argument("--boards", type=int, default=10)
+    parser.add_argument("--timeout", type=float, default=timeout)
+    parser.add_argument("--out", default=out)
+    return parser
+
+
+def measured(args: argparse.Namespace, warm: Callable[[Puzzle], object],
+             measure: Callable[[str, int, int, float], dict | None]) -> pd.DataFrame:
+    """``warm`` on a board with no solution, then one row of ``measure`` per board of
+    ``args`` that ``solve`` proves to have none."""
+    board = transposed(*WARM_NO_SOLUTION, adjacent=False)[0]
+    solve(board)
+    warm(board)
+    rows = []
+    for name in args.families:
+        for n in args.n:
+            for k in range(args.boards):
+                row = measure(name, n, k, args.timeout)
+                if row is not None:
+                    rows.append(row)
+                    print(row, flush=True)
+    return pd.DataFrame(rows)
 
 
 def measure(name: str, n: int, k: int, timeout: float) -> dict | None:
     """One board: the proof's and the reason's processor seconds and the reason's shape; None
     when ``solve`` does not prove within ``timeout`` that it has no solution."""
-    puzzle, swapped = board(name, n, k)
-    start = time.process_time()
-    status = solve(puzzle, time_limit=timeout).status
-    proof = time.process_time() - start
-    if status != "no_solution":
+    found = proved(name, n, k, timeout)
+    if found is None:
         return None
+    puzzle, swapped, proof = found
     start = time.process_time()
     why = explain_no_solution(puzzle, time_limit=timeout)
     seconds = time.process_time() - start
     squares = set() if why is None else set(why.squares)
-    near = {(r + dr, c + dc) for r, c in swapped for dr, dc in SIDES}
     return {"family": name, "n": n, "seed": SEED0[name] + 100 * n + k,
             "kind": "none" if why is None else why.kind,
             "squares": len(squares), "board_squares": len(puzzle.cells),
             "steps": 0 if why is None else len(why.steps),
             "minimal": why is not None and "without any one" in why.text,
             "contains": bool(squares & set(swapped)),
-            "touches": bool(squares & (near | set(swapped))),
+            "touches": bool(squares & around(swapped)),
             "proof_seconds": proof, "seconds": seconds, "swapped": swapped}
 
 
@@ -108,27 +151,11 @@ def picture(n: int, timeout: float, out: Path) -> None:
 
 def main() -> None:
     """Run the benchmark and write its table and picture."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--n", type=int, nargs="+", default=[10, 20, 40, 60])
-    parser.add_argument("--families", nargs="+", choices=FAMILIES, default=list(FAMILIES))
-    parser.add_argument("--boards", type=int, default=10)
-    parser.add_argument("--timeout", type=float, default=30.0)
-    parser.add_argument("--picture-n", type=int, default=20)
-    parser.add_argument("--out", default="reasons")
-    args = parser.parse_args()
+    options = parser(__doc__, [10, 20, 40, 60], 30.0, "reasons")
+    options.add_argument("--picture-n", type=int, default=20)
+    args = options.parse_args()
     started = machine()
-    warm = transposed(*WARM_NO_SOLUTION, adjacent=False)[0]
-    solve(warm)
-    explain_no_solution(warm)
-    rows = []
-    for name in args.families:
-        for n in args.n:
-            for k in range(args.boards):
-                row = measure(name, n, k, args.timeout)
-                if row is not None:
-                    rows.append(row)
-                    print(row, flush=True)
-    frame = pd.DataFrame(rows)
+    frame = measured(args, explain_no_solution, measure)
     picture(args.picture_n, args.timeout, RESULTS / f"{args.out}.png")
     text = (f"# Why a board has no solution: the reason found, its size and its time\n\n"
             f"{stamp('bench_reasons.py', started + '.')}\n\n"

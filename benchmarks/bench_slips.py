@@ -18,18 +18,14 @@ Writes ``benchmarks/results/slips.md`` and ``slips.csv`` (one row per board).
 
 from __future__ import annotations
 
-import argparse
 import time
 
 import pandas as pd
 from bench_peers import machine, stamp, write_results
-from bench_proofs import SEED0, WARM_NO_SOLUTION, board, transposed
+from bench_proofs import SEED0
+from bench_reasons import around, measured, parser, proved
 
-from dominosa_lab import solve
 from dominosa_lab.boards.slip import FAR_SUSPECTS, SUSPECTS, find_slips, suspects
-
-FAMILIES = ("transposed", "adjacent")
-SIDES = ((0, 0), (0, 1), (1, 0), (0, -1), (-1, 0))
 
 
 def rank(found: tuple, cell: tuple) -> int:
@@ -39,24 +35,22 @@ def rank(found: tuple, cell: tuple) -> int:
 
 def measure(name: str, n: int, k: int, timeout: float) -> dict | None:
     """One board: the proof's processor seconds, the exchanged squares' ranks among the
-    suspects, the slips found and their seconds; None when ``solve`` does not prove within
+    suspects, the slips found and the seconds of both; None when ``solve`` does not prove within
     ``timeout`` that it has no solution."""
-    puzzle, swapped = board(name, n, k)
-    start = time.process_time()
-    status = solve(puzzle, time_limit=timeout).status
-    proof = time.process_time() - start
-    if status != "no_solution":
+    found = proved(name, n, k, timeout)
+    if found is None:
         return None
+    puzzle, swapped, proof = found
     start = time.process_time()
-    slips = find_slips(puzzle, time_limit=timeout)
+    doubted = suspects(puzzle)
+    slips = find_slips(puzzle, among=doubted, time_limit=timeout)
     seconds = time.process_time() - start
-    ranks = [rank(suspects(puzzle), tuple(cell)) for cell in swapped]
+    ranks = [rank(doubted, tuple(cell)) for cell in swapped]
     made = {tuple(cell) for cell in swapped}
-    near = {(r + dr, c + dc) for r, c in made for dr, dc in SIDES}
     return {"family": name, "n": n, "seed": SEED0[name] + 100 * n + k,
             "swapped": swapped, "ranks": ranks, "both_suspects": all(ranks),
             "slips": len(slips), "made_found": any(set(s.cells) == made for s in slips),
-            "touches": any(set(s.cells) & near for s in slips),
+            "touches": any(set(s.cells) & around(swapped) for s in slips),
             "first_is_made": bool(slips) and set(slips[0].cells) == made,
             "proof_seconds": proof, "seconds": seconds}
 
@@ -82,26 +76,9 @@ def table(frame: pd.DataFrame) -> str:
 
 def main() -> None:
     """Run the benchmark and write its table."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--n", type=int, nargs="+", default=[10, 20, 40, 60, 100])
-    parser.add_argument("--families", nargs="+", choices=FAMILIES, default=list(FAMILIES))
-    parser.add_argument("--boards", type=int, default=10)
-    parser.add_argument("--timeout", type=float, default=60.0)
-    parser.add_argument("--out", default="slips")
-    args = parser.parse_args()
+    args = parser(__doc__, [10, 20, 40, 60, 100], 60.0, "slips").parse_args()
     started = machine()
-    warm = transposed(*WARM_NO_SOLUTION, adjacent=False)[0]
-    solve(warm)
-    find_slips(warm)
-    rows = []
-    for name in args.families:
-        for n in args.n:
-            for k in range(args.boards):
-                row = measure(name, n, k, args.timeout)
-                if row is not None:
-                    rows.append(row)
-                    print(row, flush=True)
-    frame = pd.DataFrame(rows)
+    frame = measured(args, find_slips, measure)
     text = (f"# Where a board went wrong: the exchange made, among the slips found\n\n"
             f"{stamp('bench_slips.py', started + '.')}\n\n"
             f"The boards of `bench_proofs.py` that `solve` proved to have no solution, "

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from dominosa_lab.solvers.registry import MethodInfo
 
 __all__ = ["EXAMPLES", "HELP", "WHY_SECONDS", "add_why", "build", "check_settings",
-           "find_slips", "listing_method", "run", "search", "status", "why"]
+           "listing_method", "run", "search", "status", "where", "why"]
 
 HELP = "solve a puzzle and print the board with outlines"
 EXAMPLES = (
@@ -84,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
     show = args.show or 10
     info, result, default = search(puzzle, args, limit)
     found = why(result, args.why_seconds)
-    slips = find_slips(puzzle, result, args.why_seconds)
+    slips = where(puzzle, result, args.why_seconds)
     shown = result.solutions[:show]
     wall = time.perf_counter() - args.start
     if args.json:
@@ -139,14 +139,14 @@ def _print_why(result: SearchResult, found: Refutation | None, seconds: float) -
 
 
 def _print_slips(slips: tuple[Slip, ...] | None) -> None:
-    """The neighbouring exchanges that mend the board, or that none was found."""
+    """The exchanges that mend the board, or that none was found."""
     from dominosa_lab.boards.slip import SUSPECTS
 
     if slips is None:
         return
     if not slips:
-        print(f"\nslip: no exchange of two neighbours among the {SUSPECTS} squares the beliefs "
-              "are least sure of gives a solution")
+        print(f"\nslip: no exchange of two of the {SUSPECTS} squares the beliefs are least sure "
+              "of gives a solution")
         return
     print("\nslip? exchanging the numbers of " + ("these squares" if len(slips) == 1 else
           "any of these pairs") + " gives a board with a solution:")
@@ -154,15 +154,15 @@ def _print_slips(slips: tuple[Slip, ...] | None) -> None:
         print(f"{k}. {slip}")
 
 
-def find_slips(puzzle: Puzzle, result: SearchResult, seconds: float) -> tuple[Slip, ...] | None:
-    """The exchanges of two neighbouring numbers that mend a board proved to have no solution,
-    looked for at most ``seconds`` (:func:`~dominosa_lab.boards.slip.find_slips`); None when
-    the board was not proved to have none or ``seconds`` is 0."""
-    from dominosa_lab.boards.slip import find_slips as mend
+def where(puzzle: Puzzle, result: SearchResult, seconds: float) -> tuple[Slip, ...] | None:
+    """Where a board proved to have no solution can be mended, looked for at most ``seconds``
+    (:func:`~dominosa_lab.boards.slip.find_slips`); None when the board was not proved to have
+    none or ``seconds`` is 0."""
+    from dominosa_lab.boards.slip import find_slips
 
     if result.status != "no_solution" or not seconds:
         return None
-    return mend(puzzle, time_limit=seconds)
+    return find_slips(puzzle, time_limit=seconds)
 
 
 def why(result: SearchResult, seconds: float) -> Refutation | None:
