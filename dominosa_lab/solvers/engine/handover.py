@@ -38,13 +38,15 @@ from dominosa_lab.solvers.engine.search import CoverSearch
 from dominosa_lab.solvers.engine.settings import SETTINGS
 from dominosa_lab.solvers.engine.state import CoverModel
 
-__all__ = ["covers_with_hand_over", "exact_one_clauses", "hand_over_after"]
+__all__ = ["covers_with_hand_over", "exact_one_clauses", "hand_over_after", "solved"]
 
 
-def exact_one_clauses(model: CoverModel, value: np.ndarray) -> list[list[int]]:
+def exact_one_clauses(model: CoverModel, value: np.ndarray, guard: int | None = None
+                      ) -> list[list[int]]:
     """Clauses over the open options of ``value`` (-1 open, 0 false, 1 true; variable ``q + 1``):
     per item covered by no true option, at most one open option (pairwise), and for a primary
-    item at least one.
+    item at least one; with ``guard``, that clause of item ``i`` holds only when variable
+    ``guard + i`` is true (assumed true, the item is asked for; left out, it may stay uncovered).
 
     Examples
     --------
@@ -54,6 +56,8 @@ def exact_one_clauses(model: CoverModel, value: np.ndarray) -> list[list[int]]:
     [[1, 2], [-1, -2], [1, 3], [-1, -3]]
     >>> exact_one_clauses(model, np.array([0, 1, -1]))
     [[3]]
+    >>> exact_one_clauses(model, np.array([0, 1, -1]), guard=4)   # item 1 asked by variable 5
+    [[-5, 3]]
     """
     clauses: list[list[int]] = []
     for i in range(model.n_items):
@@ -63,7 +67,7 @@ def exact_one_clauses(model: CoverModel, value: np.ndarray) -> list[list[int]]:
             continue
         open_ = [int(q) + 1 for q in options[states == -1]]
         if model.primary[i]:
-            clauses.append(open_)
+            clauses.append(open_ if guard is None else [-(guard + i), *open_])
         clauses += [[-a, -b] for j, a in enumerate(open_) for b in open_[j + 1:]]
     return clauses
 
@@ -105,7 +109,7 @@ def covers_with_hand_over(engine: CoverSearch,
     open_ = np.flatnonzero(value == -1)
     sat = Solver()
     sat.add_clauses(exact_one_clauses(engine.model, value))
-    while (assignment := _solve(sat, engine)) is not None:
+    while (assignment := solved(sat, engine.search)) is not None:
         true = np.zeros(value.shape[0] + 1, bool)
         true[1:len(assignment)] = assignment[1:]
         chosen = open_[true[open_ + 1]]
@@ -117,15 +121,26 @@ def covers_with_hand_over(engine: CoverSearch,
         sat.add_clause([-int(q) - 1 for q in chosen])
 
 
-def _solve(sat, engine: CoverSearch) -> tuple[bool | None, ...] | None:
-    """CryptoMiniSat's model (each variable's value, at its index; None at 0) or None when it
-    has none, in slices of ``sat_slice`` conflicts (:data:`SETTINGS`) with the clock read between
-    (:class:`~dominosa_lab.core.search.SearchStopped` when the time is up)."""
+def solved(sat, search: Search, assumptions: list[int] | None = None
+           ) -> tuple[bool | None, ...] | None:
+    """CryptoMiniSat's model under ``assumptions`` (each variable's value, at its index; None at
+    0) or None when it has none, in slices of ``sat_slice`` conflicts (:data:`SETTINGS`) with
+    ``search``'s clock read between (:class:`~dominosa_lab.core.search.SearchStopped` when the
+    time is up).
+
+    Examples
+    --------
+    >>> from pycryptosat import Solver
+    >>> sat = Solver()
+    >>> sat.add_clauses([[-3, 1], [-4, -1]])
+    >>> solved(sat, Search(), [3])[1], solved(sat, Search(), [3, 4])
+    (True, None)
+    """
     while True:
-        answer, assignment = sat.solve(confl_limit=SETTINGS.sat_slice)
+        answer, assignment = sat.solve(assumptions or [], confl_limit=SETTINGS.sat_slice)
         if answer is not None:
             return assignment if answer else None
-        engine.search.check_time()
+        search.check_time()
 
 
 def _check(model: CoverModel, cover: np.ndarray) -> None:
