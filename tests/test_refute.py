@@ -1,4 +1,4 @@
-"""Why a board has no solution: the refutation a person can check, by deduction or by region."""
+"""Why a board has no solution: the refutation a person can check, by deduction or by a core."""
 
 from __future__ import annotations
 
@@ -12,30 +12,33 @@ from dominosa_lab.boards import random_cell_swap
 from dominosa_lab.core.exact_cover import ExactCover
 from dominosa_lab.logic import State
 from dominosa_lab.logic.deduce import deduce
-from dominosa_lab.logic.geometry import bits, geometry
+from dominosa_lab.logic.geometry import geometry
 from dominosa_lab.logic.refute import refute, uncovered
+from dominosa_lab.solvers.engine.unsat import failing_items
 from dominosa_lab.solvers.fast.dominosa import DominosaCover
-from dominosa_lab.solvers.fast.prove import shrink, uncoverable
+from dominosa_lab.solvers.fast.prove import unsatisfiable
 
 NO_DOUBLE_ZERO = dl.Puzzle([[0, 1, 0], [1, 0, 1]])  # every neighbour pair is 0-1
 
 
-def covers_region(puzzle: dl.Puzzle, region: set, alive: set | None = None) -> bool:
-    """Dancing links, independent of the engine: can the squares of ``region`` each be covered,
-    by placements of ``alive`` (default: all), without overlap or a domino twice?"""
+def covers_region(puzzle: dl.Puzzle, region: set, alive: set | None = None,
+                  placed: set = frozenset()) -> bool:
+    """Dancing links, independent of the engine: can the squares of ``region`` each be covered
+    while the dominoes of ``placed`` are each placed, by placements of ``alive`` (default: all),
+    without overlap or a domino twice?"""
     g = geometry(puzzle)
-    squares = sorted(region)
+    asked = sorted(region) + [("domino", d) for d in sorted(placed)]
     others = [c for c in g.cells if c not in region]
-    index = {c: i for i, c in enumerate(squares + others)}
-    n_items = len(index)
+    others += [("domino", d) for d in g.dominoes if d not in placed]
+    index = {item: i for i, item in enumerate(asked + others)}
     options = []
     for p, pl in enumerate(g.placements):
+        domino = ("domino", g.dominoes[g.domino_of[p]])
         if alive is not None and p not in alive:
             continue
-        if not any(c in region for c in pl.cells):
-            continue
-        options.append([index[c] for c in pl.cells] + [n_items + g.domino_of[p]])
-    problem = ExactCover(len(squares), n_items - len(squares) + len(g.dominoes), options)
+        if any(c in region for c in pl.cells) or domino[1] in placed:
+            options.append([index[c] for c in pl.cells] + [index[domino]])
+    problem = ExactCover(len(asked), len(index) - len(asked), options)
     return next(iter(problem.solve()), None) is not None
 
 
@@ -84,60 +87,61 @@ def test_the_kept_steps_alone_empty_the_square_or_domino_named(board):
     assert set(why.steps) <= {step.text for step in found.steps}
 
 
+def core(puzzle: dl.Puzzle, found) -> tuple[set, set]:
+    """The squares (cells) and dominoes of ``found``, a result of ``unsatisfiable``."""
+    g = geometry(puzzle)
+    return ({g.cells[s] for s in found[0].tolist()}, {g.dominoes[d] for d in found[1].tolist()})
+
+
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(3, 6), st.integers(0, 10_000))
-def test_an_uncoverable_region_cannot_be_covered_and_is_minimal(n, seed):
+def test_a_core_cannot_be_covered_and_placed_and_is_minimal(n, seed):
     board = random_cell_swap(dl.random_puzzle(n, seed=seed).puzzle, np.random.default_rng(seed))
-    found = uncoverable(board, time_limit=None)
-    solvable = dl.solve(board).status == "solved"
-    assert (found is None) == solvable
+    found = unsatisfiable(board, time_limit=None)
+    assert (found is None) == (dl.solve(board).status == "solved")
     if found is None:
         return
-    region, minimal = found
-    cells = {board.cells[s] for s in region.tolist()}
-    assert minimal and not covers_region(board, cells)
-    assert all(covers_region(board, cells - {c}) for c in cells)
-
-
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.integers(3, 6), st.integers(0, 10_000))
-def test_a_region_found_after_deductions_cannot_be_covered_by_the_placements_they_left(n, seed):
-    board = random_cell_swap(dl.random_puzzle(n, seed=seed).puzzle, np.random.default_rng(seed))
-    found = deduce(board, ladder_name="lean", max_level="trivial", keep_steps=True)
-    alive = np.zeros(len(found.state.geometry.placements), bool)
-    alive[list(bits(found.state.active))] = True
-    region = uncoverable(board, alive, time_limit=None)
-    if region is None:
-        return
-    cells = {board.cells[s] for s in region[0].tolist()}
-    assert not covers_region(board, cells, set(np.flatnonzero(alive).tolist()))
+    cells, dominoes = core(board, found)
+    assert found[2] and not covers_region(board, cells, placed=dominoes)
+    assert all(covers_region(board, cells - {c}, placed=dominoes) for c in cells)
+    assert all(covers_region(board, cells, placed=dominoes - {d}) for d in dominoes)
 
 
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(3, 7), st.integers(0, 10_000))
-def test_every_reason_given_names_squares_that_cannot_all_be_covered(n, seed):
+def test_every_reason_given_names_squares_and_dominoes_that_cannot_go_together(n, seed):
     board = random_cell_swap(dl.random_puzzle(n, seed=seed).puzzle, np.random.default_rng(seed))
     why = dl.explain_no_solution(board, time_limit=None)
     assert (why is None) == (dl.solve(board).status == "solved")
-    if why is not None and why.kind == "region":
-        found = deduce(board, ladder_name="lean", keep_steps=True)
-        alive = set(bits(found.state.active))
-        assert not covers_region(board, set(why.squares), alive)
+    if why is not None and why.kind in ("region", "core"):  # asking more cannot be done either
+        assert not covers_region(board, set(why.squares), placed=set(why.dominoes))
 
 
-def test_a_shrinking_out_of_time_keeps_the_region_and_says_it_is_not_minimal():
-    board = DominosaCover(NO_DOUBLE_ZERO)
-    region, minimal = shrink(board, np.zeros(0, np.int64), np.arange(6), 0.0, 1.0)
-    assert region.tolist() == list(range(6)) and not minimal
+def test_a_shrinking_out_of_time_keeps_the_set_and_says_it_is_not_minimal():
+    board = unsolvable_swaps(6, 1)[0]
+    model = DominosaCover(board).model
+    every = np.full(model.n_options, -1)
+    unshrunk, minimal = failing_items(model, every, shrink_seconds=lambda proof: 0.0)
+    shrunk, _ = failing_items(model, every)
+    n = len(board.cells)
+    cells, dominoes = core(board, (unshrunk[unshrunk < n], unshrunk[unshrunk >= n] - n))
+    assert not minimal and not covers_region(board, cells, placed=dominoes)
+    assert set(shrunk) <= set(unshrunk)
 
 
-def test_a_region_refutation_lists_the_placements_left_on_it():
-    board = NO_DOUBLE_ZERO
-    found = deduce(board, ladder_name="lean", max_level="trivial", keep_steps=True)
-    region, _ = uncoverable(board)
-    why = uncovered(found, region.tolist())
+def test_a_core_of_squares_alone_is_a_region_that_lists_the_placements_on_it():
+    why = uncovered(geometry(NO_DOUBLE_ZERO), [3, 5])
     assert why.kind == "region" and why.squares == ((1, 0), (1, 2))
     assert "(0,0)-(1,0) (0-1)" in why.text and "without any one of the squares" in why.text
+
+
+def test_a_core_with_dominoes_names_them_and_the_squares_of_their_placements():
+    board = dl.Puzzle([[0, 1, 0], [1, 1, 0]])    # 1-1 lies at (1,0)-(1,1) or (0,1)-(1,1)
+    g = geometry(board)
+    why = uncovered(g, [0], True, [g.dominoes.index((1, 1))])
+    assert why.kind == "core" and (1, 1) in why.dominoes
+    assert set(why.squares) == {(0, 0), (1, 0), (1, 1), (0, 1)}
+    assert "while domino 1-1 is placed" in why.text and "squares or dominoes" in why.text
 
 
 def test_the_solve_command_prints_why_there_is_no_solution(tmp_path, capsys):

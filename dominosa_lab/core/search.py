@@ -144,9 +144,11 @@ class Refutation:
     text : str
         The argument's conclusion in one sentence.
     kind : str
-        ``"deduction"`` (the steps end with a square or domino with no place left) or
+        ``"deduction"`` (the steps end with a square or domino with no place left),
         ``"region"`` (an exhaustive search of the region's placements left finds no way
-        to cover it; the sentence says whether a way appears without any one square).
+        to cover it; the sentence says whether a way appears without any one square) or
+        ``"core"`` (a region and dominoes: no way to cover the one while placing each of the
+        others; the squares are the region's and those of the dominoes' placements left).
 
     Examples
     --------
@@ -159,7 +161,7 @@ class Refutation:
     dominoes: tuple[Domino, ...]
     steps: tuple[str, ...]
     text: str
-    kind: Literal["deduction", "region"] = "deduction"
+    kind: Literal["deduction", "region", "core"] = "deduction"
 
     def __str__(self) -> str:
         return "\n".join([*self.steps, self.text])

@@ -27,6 +27,9 @@ def refutation_title(refutation: Refutation) -> str:
     before = f" ({steps} step{'s' * (steps != 1)} before)" if steps else ""
     if refutation.kind == "region":
         return f"no solution: {len(refutation.squares)} squares cannot be covered{before}"
+    if refutation.kind == "core":
+        return (f"no solution: {len(refutation.squares)} squares cannot be covered with "
+                f"dominoes placed{before}")
     ended = refutation.text.split(" has no placement")[0].removeprefix("so ")
     return f"no solution: {ended} has no place{before}"
 

@@ -6,6 +6,10 @@ conclusion rests on, walking back from the empty square or domino: a step counts
 out a placement the argument needs gone, and then every placement of the squares and dominoes it
 read is needed gone too (what it read is only what it is because those were out). The region of
 the :class:`~dominosa_lab.core.search.Refutation` is the squares those steps read.
+
+:func:`uncovered` words the other kind of reason, found by search
+(:func:`~dominosa_lab.solvers.explain.explain_no_solution`): squares that cannot each be covered
+while some dominoes are each placed.
 """
 
 from __future__ import annotations
@@ -67,28 +71,61 @@ def contradiction(found: Deduced) -> Refutation | None:
                       "solution")
 
 
-def uncovered(found: Deduced, region: list[int], minimal: bool = True) -> Refutation:
-    """The refutation of a region (square indices) that the placements a ladder's run (kept
-    steps) left cannot cover with different dominoes: the steps that ruled out placements
-    of the region, and the region with its placements left (``minimal``: no square of it can
-    be left out, which the sentence then says)."""
-    g, active = found.state.geometry, found.state.active
+def uncovered(g: Geometry, region: list[int], minimal: bool = True,
+              placed: list[int] | tuple[int, ...] = ()) -> Refutation:
+    """The refutation of a region (square indices of the board of ``g``) that the board's
+    placements cannot cover with different dominoes while the dominoes ``placed`` (indices) are
+    each placed too: its squares are the region's and those of the dominoes' placements, its
+    sentence lists the placements on them (``minimal``: and says that without any one square
+    or domino some choice exists). Its kind is ``"region"``, or ``"core"`` when dominoes are to
+    be placed.
+
+    Examples
+    --------
+    >>> from dominosa_lab import Puzzle
+    >>> from dominosa_lab.logic.geometry import geometry
+    >>> why = uncovered(geometry(Puzzle([[0, 1, 0], [1, 0, 1]])), [3, 5])
+    >>> why.kind, why.squares    # both squares of the bottom corners need 0-1
+    ('region', ((1, 0), (1, 2)))
+    """
+    placed = tuple(int(d) for d in placed)
     need = 0
     for s in region:
         need |= g.cell_mask[s]
-    left = bits(need & active)
-    names = [cell_text(g.cells[s]) for s in region]
+    for d in placed:
+        need |= g.domino_mask[d]
+    left = bits(need)
+    asked_for = set(placed)
+    squares = sorted({*region, *(s for p in left if g.domino_of[p] in asked_for
+                                 for s in g.pairs[p])})
     placements = [f"{placement_text(g.placements[p])} ({domino_text(g.dominoes[g.domino_of[p]])})"
                   for p in left]
-    return Refutation(tuple(g.cells[s] for s in region),
-                      tuple(sorted({g.dominoes[g.domino_of[p]] for p in left})),
-                      tuple(step.text for step in relevant(found.steps, need & ~active, g)),
-                      f"so {squares_text(names)} cannot each be covered by a different "
-                      f"domino: the placements left on them are {join(placements)}, and no "
-                      "choice among them covers all without two overlapping or holding the "
-                      "same domino" + ("" if not minimal else
-                                       ", while without any one of the squares some choice "
-                                       "does") + "; the board has no solution", "region")
+    asked = "squares or dominoes" if placed else "squares"
+    text = (f"{_demand(g, region, placed)}: the placements on them are {join(placements)}, "
+            f"and no choice among them {'does both' if placed else 'covers all'} without two "
+            "overlapping or holding the same domino"
+            + (f", while without any one of the {asked} some choice does" if minimal else "")
+            + "; the board has no solution")
+    return Refutation(tuple(g.cells[s] for s in squares),
+                      tuple(sorted({g.dominoes[g.domino_of[p]] for p in left}
+                                   | {g.dominoes[d] for d in placed})),
+                      (), text[0].upper() + text[1:], "core" if placed else "region")
+
+
+def _demand(g: Geometry, region: list[int], placed: list[int] | tuple[int, ...]) -> str:
+    """What a region reason asks: its squares each covered by a different domino, and its
+    dominoes each placed."""
+    covered = f"{squares_text([cell_text(g.cells[s]) for s in region])} cannot each be " \
+              "covered by a different domino"
+    names = [domino_text(g.dominoes[d]) for d in placed]
+    many = len(names) > 1
+    dominoes = f"the {len(names)} dominoes {join(names)}" if many else f"domino {join(names)}"
+    if not placed:
+        return covered
+    if not region:
+        return f"{dominoes} cannot each be placed"
+    return f"{covered} while {dominoes} {'are each' if many else 'is'} placed"
+
 
 def relevant(steps: list[Step], need: int, g: Geometry) -> list[Step]:
     """The steps, in order, that a conclusion needing the placements of ``need`` (a bit set)

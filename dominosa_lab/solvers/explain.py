@@ -1,17 +1,20 @@
-"""Why a board has no solution: deductions first, then the smallest region the engine can find.
+"""Why a board has no solution: a chain of deductions, or squares and dominoes that cannot go
+together.
 
 :func:`explain_no_solution` runs the ``lean`` ladder of the reasoning layer. When it empties a
-square or a domino, the reason is that chain, cut to the steps it rests on
-(:func:`~dominosa_lab.logic.refute.contradiction`). When it stops short, the engine looks for a
-region of squares that the placements left cannot cover with different dominoes, shrunk until
-no square can be left out (:func:`~dominosa_lab.solvers.fast.prove.uncoverable`), and the reason
-is the steps that ruled out the region's other placements and the region itself
-(:func:`~dominosa_lab.logic.refute.uncovered`): a person checks it by trying the placements left.
+square or a domino, one reason is that chain, cut to the steps it rests on
+(:func:`~dominosa_lab.logic.refute.contradiction`); its squares are those the steps read. The
+other is a *core*: squares that the board's placements cannot cover while some dominoes are each
+placed, which CryptoMiniSat names and shrinks until none can be left out
+(:func:`~dominosa_lab.solvers.fast.prove.unsatisfiable`); its squares are the core's and those of
+its dominoes' placements, and a person checks it by trying them
+(:func:`~dominosa_lab.logic.refute.uncovered`). The reason given is the one with fewer squares.
 
-**Time.** The ladder's time, then at most ``1 + shrink_proofs`` times the engine's proof that the
-placements left cannot cover the whole board, plus ``shrink_seconds`` (6 times the proof plus 10 s
-with :data:`~dominosa_lab.solvers.fast.settings.SETTINGS`), all within ``time_limit``. When the
-region cannot be shrunk below the whole board in that time, there is no reason to give:
+**Time.** The ladder's time, then the core's: CryptoMiniSat's proof and at most ``shrink_proofs``
+times that proof plus ``shrink_seconds`` of shrinking (5 times and 10 s with
+:data:`~dominosa_lab.solvers.fast.settings.SETTINGS`), all within ``time_limit``; when the ladder
+gave a chain, the core may take at most ``shrink_proofs`` times the ladder's time. When the ladder
+stops short and the proof does not end in time, there is no reason to give:
 ``benchmarks/results/reasons.md`` measures how often.
 """
 
@@ -22,10 +25,10 @@ import time
 import numpy as np
 
 from dominosa_lab.core.options import check_seconds, keywords_after_first
-from dominosa_lab.core.puzzle import PuzzleLike, as_puzzle
+from dominosa_lab.core.puzzle import Puzzle, PuzzleLike, as_puzzle
 from dominosa_lab.core.search import Refutation, Search, SearchStopped
 from dominosa_lab.logic.deduce import deduce
-from dominosa_lab.logic.geometry import bits
+from dominosa_lab.logic.geometry import Geometry
 from dominosa_lab.logic.refute import contradiction, uncovered
 
 __all__ = ["explain_no_solution"]
@@ -35,22 +38,23 @@ __all__ = ["explain_no_solution"]
 def explain_no_solution(puzzle: PuzzleLike, *, time_limit: float | None = 60.0
                         ) -> Refutation | None:
     """Why ``puzzle`` has no solution, as a :class:`~dominosa_lab.core.search.Refutation`: the
-    region of squares that cannot be covered, the deductions that show it, and a sentence.
+    region of squares that cannot be covered (with some dominoes placed, for a core), the
+    deductions that show it, and a sentence.
 
     Parameters
     ----------
     puzzle : Puzzle or rows of numbers
         The board.
     time_limit : float or None
-        Seconds the deductions and the search for a region may take together at most; the
-        search for a region also stops at 6 times the engine's proof plus 10 s (see the
-        module). None: no limit, and a region is shrunk until no square can be left out.
+        Seconds the deductions and the search for a reason may take together at most; the
+        shrinking also stops at 5 times the proof plus 10 s (see the module). None: no limit,
+        and the reason is shrunk until no square or domino can be left out.
 
     Returns
     -------
     Refutation or None
         None when the board has a solution, or when no reason was found in time (the
-        deductions not finished, or no region smaller than the whole board).
+        deductions or the proof not finished).
 
     Examples
     --------
@@ -68,21 +72,28 @@ def explain_no_solution(puzzle: PuzzleLike, *, time_limit: float | None = 60.0
         found = deduce(puzzle, ladder_name="lean", keep_steps=True, check=clock.check_time)
     except SearchStopped:
         return None
-    if found.status == "contradiction":
-        return contradiction(found)
     if found.status == "solved":
         return None
-    from dominosa_lab.solvers.fast.prove import uncoverable
+    from dominosa_lab.solvers.fast.settings import SETTINGS
+
+    chain = contradiction(found)
+    left = np.inf if clock.deadline is None else max(clock.deadline - time.perf_counter(), 0.0)
+    if chain is not None:
+        left = min(left, SETTINGS.shrink_proofs * clock.elapsed())
+    core = _core(puzzle, found.state.geometry, None if left == np.inf else left)
+    if core is None or (chain is not None and len(chain.squares) <= len(core.squares)):
+        return chain
+    return core
+
+
+def _core(puzzle: Puzzle, g: Geometry, time_limit: float | None) -> Refutation | None:
+    """The core of ``puzzle`` found within ``time_limit``, worded; None when none was."""
+    from dominosa_lab.solvers.fast.prove import unsatisfiable
     from dominosa_lab.solvers.fast.warm import ensure_compiled
 
     ensure_compiled()
-    alive = np.zeros(len(found.state.geometry.placements), bool)
-    alive[bits(found.state.active)] = True
-    left = None if clock.deadline is None else max(clock.deadline - time.perf_counter(), 0.0)
-    found_region = uncoverable(puzzle, alive, left)
-    if found_region is None:
+    found = unsatisfiable(puzzle, time_limit)
+    if found is None:
         return None
-    region, minimal = found_region
-    if not minimal and len(region) == len(puzzle.cells):  # the whole board: no reason yet
-        return None
-    return uncovered(found, region.tolist(), minimal)
+    squares, dominoes, minimal = found
+    return uncovered(g, squares.tolist(), minimal, dominoes.tolist())

@@ -15,12 +15,11 @@ class Settings(NamedTuple):
     probe_max_placements: int  # boards of at most this many placements are probed at level 0
     deduce_first_max: int  # boards of at most this many try the Python deductions first
     first_cover_max_placements: int  # boards of at most this many: first solution in one call
-    test_proofs: float  # one test of a smaller region may take this many times the proof's time
-    shrink_proofs: float  # shrinking a region may take this many times the proof's time ...
+    shrink_proofs: float  # shrinking a reason may take this many times the proof's time ...
     shrink_seconds: float  # ... plus this many seconds
 
 
 #: The Dominosa user's settings (see ``docs/settings.md``).
 SETTINGS = Settings(probe_max_placements=400, deduce_first_max=400,
-                    first_cover_max_placements=400, test_proofs=3.0,
-                    shrink_proofs=5.0, shrink_seconds=10.0)
+                    first_cover_max_placements=400, shrink_proofs=5.0,
+                    shrink_seconds=10.0)
