@@ -5,12 +5,15 @@ and ``adjacent``, board ``k`` of N from the seed ``SEED0[family] + 100 * N + k``
 that ``solve`` proves to have no solution within ``--timeout`` seconds, this process (warmed up
 on one such board first) measures the proof's own processor seconds (``solve``), then those of
 :func:`dominosa_lab.explain_no_solution` with the same limit: the kind of reason, its squares
-(the region, or the squares the deductions read), their fraction of the board, its steps, whether
-its region is minimal, and whether its squares contain an exchanged square or touch one (share
-a side with it).
+(a core's squares and those of its dominoes' placements, or the squares the deductions
+read), their fraction of the board, its steps, whether its core is minimal, and whether its
+squares contain an exchanged square or touch one (share a side with it). Which minimal core is
+found depends on the order its squares and dominoes are tried in: for each core, ``--orders``
+more shuffled orders are tried, and the smallest of all is recorded, to show how much smaller a
+reason of that kind can be.
 
     python benchmarks/bench_reasons.py                          # N = 10 20 40 60, 10 boards each
-    python benchmarks/bench_reasons.py --n 20 --boards 3 --out reasons_smoke   # a quick look
+    python benchmarks/bench_reasons.py --n 20 --boards 3 --orders 1 --out reasons_smoke  # a look
 
 Writes ``benchmarks/results/reasons.md`` and ``reasons.csv`` (one row per board), and
 ``reasons.png``: one board of each family at ``--picture-n`` with its reason filled in and the
@@ -29,6 +32,9 @@ from bench_peers import machine, stamp, write_results
 from bench_proofs import SEED0, WARM_NO_SOLUTION, board, transposed
 
 from dominosa_lab import Puzzle, explain_no_solution, solve
+from dominosa_lab.logic.geometry import geometry
+from dominosa_lab.logic.refute import uncovered
+from dominosa_lab.solvers.fast.prove import unsatisfiable
 
 RESULTS = Path(__file__).parent / "results"
 FAMILIES = ("transposed", "adjacent")
@@ -80,9 +86,22 @@ def measured(args: argparse.Namespace, warm: Callable[[Puzzle], object],
     return pd.DataFrame(rows)
 
 
-def measure(name: str, n: int, k: int, timeout: float) -> dict | None:
-    """One board: the proof's and the reason's processor seconds and the reason's shape; None
-    when ``solve`` does not prove within ``timeout`` that it has no solution."""
+def smallest(puzzle: Puzzle, orders: int, timeout: float) -> int:
+    """The fewest squares of the minimal cores found in ``orders`` shuffled orders (seeds 1, 2,
+    ...), each within ``timeout``."""
+    g = geometry(puzzle)
+    sizes = []
+    for seed in range(1, orders + 1):
+        core = unsatisfiable(puzzle, timeout, seed=seed)
+        if core is not None and core[2]:
+            sizes.append(len(uncovered(g, core[0].tolist(), True, core[1].tolist()).squares))
+    return min(sizes, default=len(puzzle.cells))
+
+
+def measure(name: str, n: int, k: int, timeout: float, orders: int) -> dict | None:
+    """One board: the proof's and the reason's processor seconds and the reason's shape, and
+    the smallest minimal core of ``orders`` more; None when ``solve`` does not prove within
+    ``timeout`` that it has no solution."""
     found = proved(name, n, k, timeout)
     if found is None:
         return None
@@ -91,11 +110,15 @@ def measure(name: str, n: int, k: int, timeout: float) -> dict | None:
     why = explain_no_solution(puzzle, time_limit=timeout)
     seconds = time.process_time() - start
     squares = set() if why is None else set(why.squares)
+    minimal = why is not None and "without any one" in why.text
+    least = len(squares)
+    if minimal and why.kind != "deduction" and orders:
+        least = min(least, smallest(puzzle, orders, timeout))
     return {"family": name, "n": n, "seed": SEED0[name] + 100 * n + k,
             "kind": "none" if why is None else why.kind,
             "squares": len(squares), "board_squares": len(puzzle.cells),
             "steps": 0 if why is None else len(why.steps),
-            "minimal": why is not None and "without any one" in why.text,
+            "minimal": minimal, "smallest": least,
             "contains": bool(squares & set(swapped)),
             "touches": bool(squares & around(swapped)),
             "proof_seconds": proof, "seconds": seconds, "swapped": swapped}
@@ -105,19 +128,23 @@ def table(frame: pd.DataFrame) -> str:
     """Markdown: per family and N, the boards, the reasons found by kind, the median and worst
     squares (and as a fraction of the board), the median and worst seconds of the reason and of
     the proof, and how often the reason contains or touches an exchanged square."""
-    head = ["family", "N", "boards", "found", "by deduction", "by region", "minimal region",
+    head = ["family", "N", "boards", "found", "by deduction", "by core", "minimal core",
             "median squares", "worst squares", "median fraction", "worst fraction",
+            "smallest core, median fraction",
             "median s", "worst s", "proof median s", "proof worst s", "reason over proof, worst",
             "contains exchanged", "contains or touches"]
     lines = ["| " + " | ".join(head) + " |", "|---" * len(head) + "|"]
     for (name, n), at in frame.groupby(["family", "n"], sort=False):
         found = at[at["kind"] != "none"]
         share = found["squares"] / found["board_squares"]
+        cores = at[at["minimal"] & (at["kind"] != "deduction")]
+        least = (cores["smallest"] / cores["board_squares"]).median()
         kinds = at["kind"].value_counts()
         over = (at["seconds"] / at["proof_seconds"].clip(lower=1e-3)).max()
-        cells = [name, n, len(at), len(found), kinds.get("deduction", 0), kinds.get("region", 0),
-                 int(at["minimal"].sum()), f"{found['squares'].median():g}",
-                 f"{found['squares'].max():g}", f"{share.median():.3f}", f"{share.max():.3f}",
+        cells = [name, n, len(at), len(found), kinds.get("deduction", 0),
+                 kinds.get("core", 0) + kinds.get("region", 0), len(cores),
+                 f"{found['squares'].median():g}", f"{found['squares'].max():g}",
+                 f"{share.median():.3f}", f"{share.max():.3f}", f"{least:.3f}",
                  f"{at['seconds'].median():.2f}", f"{at['seconds'].max():.2f}",
                  f"{at['proof_seconds'].median():.2f}", f"{at['proof_seconds'].max():.2f}",
                  f"{over:.3g}", int(at["contains"].sum()), int(at["touches"].sum())]
@@ -153,18 +180,25 @@ def main() -> None:
     """Run the benchmark and write its table and picture."""
     options = parser(__doc__, [10, 20, 40, 60], 30.0, "reasons")
     options.add_argument("--picture-n", type=int, default=20)
+    options.add_argument("--orders", type=int, default=5)
     args = options.parse_args()
     started = machine()
-    frame = measured(args, explain_no_solution, measure)
+    frame = measured(args, explain_no_solution,
+                     lambda *board: measure(*board, orders=args.orders))
     picture(args.picture_n, args.timeout, RESULTS / f"{args.out}.png")
     text = (f"# Why a board has no solution: the reason found, its size and its time\n\n"
             f"{stamp('bench_reasons.py', started + '.')}\n\n"
             f"The boards of `bench_proofs.py` that `solve` proved to have no solution, "
             f"{args.boards} per family and N drawn; `explain_no_solution(board, time_limit="
             f"{args.timeout:g})`. Seconds are processor seconds in one warm process; *squares*: "
-            "the reason's squares (its region, or the squares its deductions read); *fraction*: "
-            "of the board's squares; *reason over proof*: the reason's seconds over the proof's "
-            "(a proof under 1 ms counts as 1 ms); *touches*: a square of the reason is an "
+            "the reason's squares (a core's squares and those of its dominoes' placements, "
+            "or the squares its deductions read); *fraction*: of the board's squares; *core*: "
+            "squares and dominoes that the board's placements cannot cover and place "
+            "together, found by CryptoMiniSat (a *minimal* one: none can be left out); *smallest "
+            f"core*: the fewest squares of the minimal core found and of {args.orders} more found "
+            "in shuffled orders, as a fraction of the board; *reason over proof*: the reason's "
+            "seconds over the proof's (a proof under 1 ms counts as 1 ms); *touches*: a square "
+            "of the reason is an "
             "exchanged square or shares a side with one. The picture, `"
             f"{args.out}.png`, shows one board of each family at N = {args.picture_n}.\n\n"
             f"{table(frame)}\n")
