@@ -188,3 +188,11 @@ def test_a_drawn_reason_frames_the_marked_squares():
     framed = draw_refutation(NO_DOUBLE_ZERO, refute(NO_DOUBLE_ZERO), marked=[(0, 0), (1, 2)])
     assert len(framed.patches) == len(plain.patches) + 2
     plt.close("all")
+
+
+def test_a_core_of_dominoes_alone_says_they_cannot_all_be_placed():
+    g = geometry(NO_DOUBLE_ZERO)
+    why = uncovered(g, [], True, [g.dominoes.index((0, 0))])
+    assert why.text.startswith("Domino 0-0 cannot be placed: none is on them")
+    assert "no choice among them places all" in why.text
+    assert "without any one of the dominoes" in why.text

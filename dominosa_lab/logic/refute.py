@@ -23,6 +23,10 @@ from dominosa_lab.logic.step import Step, cell_text, domino_text, join, placemen
 
 __all__ = ["contradiction", "read_squares", "refute", "relevant", "uncovered"]
 
+#: What a core asks, by whether it has squares and dominoes: what to leave out, what cannot be done.
+_ASKED = {(True, False): ("squares", "covers all"), (False, True): ("dominoes", "places all"),
+         (True, True): ("squares or dominoes", "does both")}
+
 
 def refute(puzzle: PuzzleLike | State, *, ladder_name: str = "lean") -> Refutation | None:
     """The deductions of ``ladder_name`` that leave a square or domino with no placement, cut to
@@ -100,9 +104,10 @@ def uncovered(g: Geometry, region: list[int], minimal: bool = True,
                                  for s in g.pairs[p])})
     placements = [f"{placement_text(g.placements[p])} ({domino_text(g.dominoes[g.domino_of[p]])})"
                   for p in left]
-    asked = "squares or dominoes" if placed else "squares"
-    text = (f"{_demand(g, region, placed)}: the placements on them are {join(placements)}, "
-            f"and no choice among them {'does both' if placed else 'covers all'} without two "
+    asked, does = _ASKED[bool(region), bool(placed)]
+    on = f"the placements on them are {join(placements)}" if placements else "none is on them"
+    text = (f"{_demand(g, region, placed)}: {on}, "
+            f"and no choice among them {does} without two "
             "overlapping or holding the same domino"
             + (f", while without any one of the {asked} some choice does" if minimal else "")
             + "; the board has no solution")
@@ -123,7 +128,7 @@ def _demand(g: Geometry, region: list[int], placed: list[int] | tuple[int, ...])
     if not placed:
         return covered
     if not region:
-        return f"{dominoes} cannot each be placed"
+        return f"{dominoes} cannot {'each ' if many else ''}be placed"
     return f"{covered} while {dominoes} {'are each' if many else 'is'} placed"
 
 
