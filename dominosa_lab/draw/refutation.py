@@ -22,14 +22,17 @@ def refutation_title(refutation: Refutation) -> str:
     >>> refutation_title(Refutation(((0, 0), (0, 1)), ((0, 1),), ("a step",), "so ...",
     ...                             "region"))
     'no solution: 2 squares cannot be covered (1 step before)'
+    >>> refutation_title(Refutation(((0, 0), (0, 1)), ((0, 1),), (), "The ...", "core"))
+    'no solution: 2 squares and 1 domino cannot go together'
     """
     steps = len(refutation.steps)
     before = f" ({steps} step{'s' * (steps != 1)} before)" if steps else ""
     if refutation.kind == "region":
         return f"no solution: {len(refutation.squares)} squares cannot be covered{before}"
     if refutation.kind == "core":
-        return (f"no solution: {len(refutation.squares)} squares cannot be covered with "
-                f"dominoes placed{before}")
+        dominoes = len(refutation.dominoes)
+        return (f"no solution: {len(refutation.squares)} squares and {dominoes} "
+                f"domino{'es' * (dominoes != 1)} cannot go together{before}")
     ended = refutation.text.split(" has no placement")[0].removeprefix("so ")
     return f"no solution: {ended} has no place{before}"
 
