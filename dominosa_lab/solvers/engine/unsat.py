@@ -8,9 +8,7 @@ the deletion search: each item in turn is left out, and when the rest still cann
 solver's new, often smaller, set replaces it; otherwise the item is needed. The result is minimal:
 without any one of its items a cover exists.
 
-Which minimal set is found depends on the order the items are tried in (``seed``); on Dominosa
-boards with two numbers exchanged the ones found in different orders are about the same size
-(``benchmarks/results/cores.md``).
+Which minimal set is found depends on the order the items are tried in (``seed``).
 """
 
 from __future__ import annotations

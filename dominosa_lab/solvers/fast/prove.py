@@ -6,8 +6,10 @@ other square and domino at most once): when even that cannot be done, the board 
 and those squares and dominoes are the reason, a *core*. :func:`unsatisfiable` finds one with
 CryptoMiniSat, which names the squares and dominoes its proof used, and shrinks it until none can
 be left out (:func:`~dominosa_lab.solvers.engine.unsat.failing_items`). Asking for dominoes as
-well as squares keeps the counting behind most proofs (the squares are twice the dominoes), which
-a set of squares alone, every domino at most once, loses.
+well as squares keeps the counting of the dominoes (the squares are twice the dominoes), which
+a set of squares alone, every domino at most once, loses. On boards with two numbers exchanged
+the cores are large, and the smallest of six found in different orders is little smaller than
+the first (``benchmarks/results/reasons.md``).
 
 **Its time is bounded by the proof's.** The shrinking may take ``shrink_proofs`` times the
 proof's time plus ``shrink_seconds`` (:data:`~dominosa_lab.solvers.fast.settings.SETTINGS`,
