@@ -16,8 +16,8 @@ reason of that kind can be.
     python benchmarks/bench_reasons.py --n 20 --boards 3 --orders 1 --out reasons_smoke  # a look
 
 Writes ``benchmarks/results/reasons.md`` and ``reasons.csv`` (one row per board), and
-``reasons.png``: one board of each family at ``--picture-n`` with its reason filled in and the
-exchanged squares framed.
+``reasons.png``: one board of each family at ``--picture-n`` (the first whose reason is a core)
+with its reason filled in and the exchanged squares framed.
 """
 
 from __future__ import annotations
@@ -153,8 +153,8 @@ def table(frame: pd.DataFrame) -> str:
 
 
 def picture(n: int, timeout: float, out: Path) -> None:
-    """One board of each family at ``n`` (the first that has no solution), its reason filled in
-    and the exchanged squares framed, side by side, saved to ``out``."""
+    """One board of each family at ``n`` (the first whose reason is a core), its reason filled
+    in and the exchanged squares framed, side by side, saved to ``out``."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -167,10 +167,10 @@ def picture(n: int, timeout: float, out: Path) -> None:
         for k in range(20):
             puzzle, swapped = board(name, n, k)
             why = explain_no_solution(puzzle, time_limit=timeout)
-            if why is not None:
+            if why is not None and why.kind == "core":
                 break
         draw_refutation(puzzle, why, ax=ax, marked=swapped, coordinates=False,
-                        title=f"{name}, seed {SEED0[name] + 100 * n + k}: "
+                        title=f"{name}, seed {SEED0[name] + 100 * n + k}: a core of "
                         f"{len(why.squares)} squares")
     fig.savefig(out, dpi=90, bbox_inches="tight")
     plt.close(fig)
@@ -198,9 +198,9 @@ def main() -> None:
             f"core*: the fewest squares of the minimal core found and of {args.orders} more found "
             "in shuffled orders, as a fraction of the board; *reason over proof*: the reason's "
             "seconds over the proof's (a proof under 1 ms counts as 1 ms); *touches*: a square "
-            "of the reason is an "
-            "exchanged square or shares a side with one. The picture, `"
-            f"{args.out}.png`, shows one board of each family at N = {args.picture_n}.\n\n"
+            "of the reason is an exchanged square or shares a side with one. The picture, `"
+            f"{args.out}.png`, shows one board of each family at N = {args.picture_n}, the first "
+            "whose reason is a core.\n\n"
             f"{table(frame)}\n")
     write_results(args.out, frame, text)
     print(text)
