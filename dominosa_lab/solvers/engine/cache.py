@@ -50,7 +50,7 @@ LIBRARY = ENGINE.parents[1]
 NAME = "dominosa_lab.solvers.engine"
 #: The engine's modules that no kernel depends on: their sources are in no stamp.
 DRIVERS = ("engine.__init__", "engine.cache", "engine.count", "engine.handover", "engine.relax",
-           "engine.search", "engine.warm")
+           "engine.search", "engine.unsat", "engine.warm")
 #: The files of the library outside the packages that a module's kernels compile, by module:
 #: ``jit`` compiles :func:`~dominosa_lab.core.search.clock_pace`, which the engine's loop calls.
 #: numba caches such a kernel beside its own file and keys it by that file, so it recompiles it
