@@ -68,10 +68,10 @@ def failing_items(model: CoverModel, value: np.ndarray, time_limit: float | None
     guard = model.n_options + 1
     sat = Solver()
     sat.add_clauses(exact_one_clauses(model, value, guard))
-    asked = {guard + int(i) for i in np.flatnonzero(model.primary == 1)}
+    asked = (guard + np.flatnonzero(model.primary == 1)).tolist()
     start = Search(time_limit=time_limit)
     try:
-        if solved(sat, start, sorted(asked)) is not None:
+        if solved(sat, start, asked) is not None:
             return None
     except SearchStopped:
         return None
