@@ -10,7 +10,8 @@ read), their fraction of the board, its steps, whether its core is minimal, and 
 squares contain an exchanged square or touch one (share a side with it). Which minimal core is
 found depends on the order its squares and dominoes are tried in: for each core, ``--orders``
 more shuffled orders are tried, and the smallest of all is recorded, to show how much smaller a
-reason of that kind can be.
+reason of that kind can be. The core of positive weight (``prove.weighed``) is also measured alone:
+how often it is found, its size and its seconds.
 
     python benchmarks/bench_reasons.py                          # N = 10 20 40 60, 10 boards each
     python benchmarks/bench_reasons.py --n 20 --boards 3 --orders 1 --out reasons_smoke  # a look
@@ -34,7 +35,7 @@ from bench_proofs import SEED0, WARM_NO_SOLUTION, board, transposed
 from dominosa_lab import Puzzle, explain_no_solution, solve
 from dominosa_lab.logic.geometry import geometry
 from dominosa_lab.logic.refute import uncovered
-from dominosa_lab.solvers.fast.prove import unsatisfiable
+from dominosa_lab.solvers.fast.prove import unsatisfiable, weighed
 
 RESULTS = Path(__file__).parent / "results"
 FAMILIES = ("transposed", "adjacent")
@@ -114,6 +115,11 @@ def measure(name: str, n: int, k: int, timeout: float, orders: int) -> dict | No
     least = len(squares)
     if minimal and why.kind != "deduction" and orders:
         least = min(least, smallest(puzzle, orders, timeout))
+    start = time.process_time()
+    weights = weighed(puzzle, timeout)
+    weights_seconds = time.process_time() - start
+    weights_squares = None if weights is None else len(
+        uncovered(geometry(puzzle), weights[0].tolist(), False, weights[1].tolist()).squares)
     return {"family": name, "n": n, "seed": SEED0[name] + 100 * n + k,
             "kind": "none" if why is None else why.kind,
             "squares": len(squares), "board_squares": len(puzzle.cells),
@@ -121,17 +127,21 @@ def measure(name: str, n: int, k: int, timeout: float, orders: int) -> dict | No
             "minimal": minimal, "smallest": least,
             "contains": bool(squares & set(swapped)),
             "touches": bool(squares & around(swapped)),
-            "proof_seconds": proof, "seconds": seconds, "swapped": swapped}
+            "proof_seconds": proof, "seconds": seconds,
+            "weights_squares": weights_squares, "weights_seconds": weights_seconds,
+            "swapped": swapped}
 
 
 def table(frame: pd.DataFrame) -> str:
     """Markdown: per family and N, the boards, the reasons found by kind, the median and worst
     squares (and as a fraction of the board), the median and worst seconds of the reason and of
-    the proof, and how often the reason contains or touches an exchanged square."""
+    the proof, the core of positive weight alone (found, median fraction, seconds), and how
+    often the reason contains or touches an exchanged square."""
     head = ["family", "N", "boards", "found", "by deduction", "by core", "minimal core",
             "median squares", "worst squares", "median fraction", "worst fraction",
-            "smallest core, median fraction",
-            "median s", "worst s", "proof median s", "proof worst s", "reason over proof, worst",
+            "smallest core, median fraction", "weights: found", "weights: median fraction",
+            "weights: median s", "weights: worst s", "median s", "worst s", "proof median s",
+            "proof worst s", "reason over proof, worst",
             "contains exchanged", "contains or touches"]
     lines = ["| " + " | ".join(head) + " |", "|---" * len(head) + "|"]
     for (name, n), at in frame.groupby(["family", "n"], sort=False):
@@ -141,10 +151,14 @@ def table(frame: pd.DataFrame) -> str:
         least = (cores["smallest"] / cores["board_squares"]).median()
         kinds = at["kind"].value_counts()
         over = (at["seconds"] / at["proof_seconds"].clip(lower=1e-3)).max()
+        weighed_at = at[at["weights_squares"].notna()]
         cells = [name, n, len(at), len(found), kinds.get("deduction", 0),
                  kinds.get("core", 0) + kinds.get("region", 0), len(cores),
                  f"{found['squares'].median():g}", f"{found['squares'].max():g}",
                  f"{share.median():.3f}", f"{share.max():.3f}", f"{least:.3f}",
+                 len(weighed_at),
+                 f"{(weighed_at['weights_squares'] / weighed_at['board_squares']).median():.3f}",
+                 f"{at['weights_seconds'].median():.2f}", f"{at['weights_seconds'].max():.2f}",
                  f"{at['seconds'].median():.2f}", f"{at['seconds'].max():.2f}",
                  f"{at['proof_seconds'].median():.2f}", f"{at['proof_seconds'].max():.2f}",
                  f"{over:.3g}", int(at["contains"].sum()), int(at["touches"].sum())]
@@ -194,9 +208,13 @@ def main() -> None:
             "the reason's squares (a core's squares and those of its dominoes' placements, "
             "or the squares its deductions read); *fraction*: of the board's squares; *core*: "
             "squares and dominoes that the board's placements cannot cover and place "
-            "together, found by CryptoMiniSat (a *minimal* one: none can be left out); *smallest "
+            "together, found by weights (the squares and dominoes of positive weight in weights "
+            "that show the board has no fractional cover, never shrunk) or by CryptoMiniSat (a "
+            "*minimal* one: none can be left out); *smallest "
             f"core*: the fewest squares of the minimal core found and of {args.orders} more found "
-            "in shuffled orders, as a fraction of the board; *reason over proof*: the reason's "
+            "in shuffled orders, as a fraction of the board; *weights*: the core of positive "
+            "weight alone (`prove.weighed`, within the same limit), on how many boards it was "
+            "found, its median fraction and its seconds; *reason over proof*: the reason's "
             "seconds over the proof's (a proof under 1 ms counts as 1 ms); *touches*: a square "
             "of the reason is an exchanged square or shares a side with one. The picture, `"
             f"{args.out}.png`, shows one board of each family at N = {args.picture_n}, the first "

@@ -10,13 +10,15 @@ from hypothesis import strategies as st
 import dominosa_lab as dl
 from dominosa_lab.boards import random_cell_swap
 from dominosa_lab.core.exact_cover import ExactCover
+from dominosa_lab.core.search import Search, SearchStopped
 from dominosa_lab.logic import State
 from dominosa_lab.logic.deduce import deduce
 from dominosa_lab.logic.geometry import geometry
 from dominosa_lab.logic.refute import refute, uncovered
-from dominosa_lab.solvers.engine.unsat import failing_items
+from dominosa_lab.solvers.engine.relax import fractional_cover_exists
+from dominosa_lab.solvers.engine.unsat import failing_items, weighed_items
 from dominosa_lab.solvers.fast.dominosa import DominosaCover
-from dominosa_lab.solvers.fast.prove import unsatisfiable
+from dominosa_lab.solvers.fast.prove import unsatisfiable, weighed
 
 NO_DOUBLE_ZERO = dl.Puzzle([[0, 1, 0], [1, 0, 1]])  # every neighbour pair is 0-1
 
@@ -115,6 +117,41 @@ def test_every_reason_given_names_squares_and_dominoes_that_cannot_go_together(n
     assert (why is None) == (dl.solve(board).status == "solved")
     if why is not None and why.kind in ("region", "core"):  # asking more cannot be done either
         assert not covers_region(board, set(why.squares), placed=set(why.dominoes))
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(4, 9), st.integers(0, 10_000))
+def test_the_squares_and_dominoes_of_positive_weight_cannot_go_together(n, seed):
+    board = random_cell_swap(dl.random_puzzle(n, seed=seed).puzzle, np.random.default_rng(seed))
+    found = weighed(board, time_limit=None)
+    model = DominosaCover(board).model
+    assert (found is None) == fractional_cover_exists(model, Search(), whole=True)
+    if found is not None:
+        cells, dominoes = core(board, found)
+        assert not covers_region(board, cells, placed=dominoes)
+
+
+def test_a_board_with_a_solution_has_no_weighed_core():
+    assert weighed(dl.load("mikefc-small"), time_limit=None) is None
+
+
+def test_weights_ask_for_fewer_squares_when_dominoes_cost_more():
+    board = unsolvable_swaps(10, 3)[-1]
+    cover = DominosaCover(board)
+    every = np.full(cover.model.n_options, -1)
+    n = len(board.cells)
+    plain = weighed_items(cover.model, every, Search())
+    dear = np.where(np.arange(cover.model.n_items) < n, 1.0, 100.0)
+    costly = weighed_items(cover.model, every, Search(), dear)
+    assert plain is not None and costly is not None
+    assert (costly >= n).sum() < (plain >= n).sum()
+
+
+def test_weighing_out_of_time_stops_the_search():
+    board = unsolvable_swaps(20, 1)[0]
+    model = DominosaCover(board).model
+    with pytest.raises(SearchStopped):
+        weighed_items(model, np.full(model.n_options, -1), Search(time_limit=0.0))
 
 
 def test_a_shrinking_out_of_time_keeps_the_set_and_says_it_is_not_minimal():

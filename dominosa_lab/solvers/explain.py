@@ -4,18 +4,21 @@ together.
 :func:`explain_no_solution` runs the ``lean`` ladder of the reasoning layer. When it empties a
 square or a domino, one reason is that chain, cut to the steps it rests on
 (:func:`~dominosa_lab.logic.refute.contradiction`); its squares are those the steps read. The
-other is a *core*: squares that the board's placements cannot cover while some dominoes are each
-placed, which CryptoMiniSat names and shrinks until none can be left out
-(:func:`~dominosa_lab.solvers.fast.prove.unsatisfiable`); its squares are the core's and those of
-its dominoes' placements, and a person checks it by trying them
-(:func:`~dominosa_lab.logic.refute.uncovered`). The reason given is the one with fewer squares.
+others are *cores*: squares that the board's placements cannot cover while some dominoes are each
+placed; their squares are the core's and those of its dominoes' placements, and a person checks
+one by trying them (:func:`~dominosa_lab.logic.refute.uncovered`). One core is the squares and
+dominoes of positive weight in weights that show the board has no fractional cover
+(:func:`~dominosa_lab.solvers.fast.prove.weighed`); the other is one that CryptoMiniSat names and
+shrinks until none can be left out (:func:`~dominosa_lab.solvers.fast.prove.unsatisfiable`). The
+reason given is the one with the fewest squares (on a tie, the chain, then the shrunk core).
 
-**Time.** The ladder's time, then the core's: CryptoMiniSat's proof and at most ``shrink_proofs``
-times that proof plus ``shrink_seconds`` of shrinking (5 times and 10 s with
-:data:`~dominosa_lab.solvers.fast.settings.SETTINGS`), all within ``time_limit``; when the ladder
-gave a chain, the core may take at most ``shrink_proofs`` times the ladder's time. When the ladder
-stops short and the proof does not end in time, there is no reason to give:
-``benchmarks/results/reasons.md`` measures how often.
+**Time.** The ladder's time; then the weights' ``weigh_rounds`` linear programmes and one to check
+them (polynomial in the board, where the proofs are not); then CryptoMiniSat's proof
+and at most ``shrink_proofs`` times that proof plus ``shrink_seconds`` of shrinking (2, 5 times and
+10 s with :data:`~dominosa_lab.solvers.fast.settings.SETTINGS`), all within ``time_limit``; when
+the ladder gave a chain, CryptoMiniSat may take at most ``shrink_proofs`` times the ladder's time.
+When none of the three ends in time there is no reason to give: ``benchmarks/results/reasons.md``
+measures how often.
 """
 
 from __future__ import annotations
@@ -48,7 +51,7 @@ def explain_no_solution(puzzle: PuzzleLike, *, time_limit: float | None = 60.0
     time_limit : float or None
         Seconds the deductions and the search for a reason may take together at most; the
         shrinking also stops at 5 times the proof plus 10 s (see the module). None: no limit,
-        and the reason is shrunk until no square or domino can be left out.
+        and CryptoMiniSat's core is shrunk until no square or domino can be left out.
 
     Returns
     -------
@@ -75,23 +78,39 @@ def explain_no_solution(puzzle: PuzzleLike, *, time_limit: float | None = 60.0
     if found.status == "solved":
         return None
     from dominosa_lab.solvers.fast.settings import SETTINGS
+    from dominosa_lab.solvers.fast.warm import ensure_compiled
 
+    ladder = clock.elapsed()
     chain = contradiction(found)
-    left = np.inf if clock.deadline is None else max(clock.deadline - time.perf_counter(), 0.0)
+    ensure_compiled()
+    weights = _weighed(puzzle, found.state.geometry, _left(clock))
+    left = _left(clock)
     if chain is not None:
-        left = min(left, SETTINGS.shrink_proofs * clock.elapsed())
-    core = _core(puzzle, found.state.geometry, None if left == np.inf else left)
-    if core is None or (chain is not None and len(chain.squares) <= len(core.squares)):
-        return chain
-    return core
+        left = min(np.inf if left is None else left, SETTINGS.shrink_proofs * ladder)
+    core = _core(puzzle, found.state.geometry, left)
+    return min((why for why in (chain, core, weights) if why is not None),
+               key=lambda why: len(why.squares), default=None)
+
+
+def _left(clock: Search) -> float | None:
+    """The seconds left to ``clock`` (None: no limit)."""
+    return None if clock.deadline is None else max(clock.deadline - time.perf_counter(), 0.0)
+
+
+def _weighed(puzzle: Puzzle, g: Geometry, time_limit: float | None) -> Refutation | None:
+    """The core of positive weight of ``puzzle`` found within ``time_limit``, worded; None when
+    none was."""
+    from dominosa_lab.solvers.fast.prove import weighed
+
+    found = weighed(puzzle, time_limit)
+    return None if found is None else uncovered(g, found[0].tolist(), False, found[1].tolist())
 
 
 def _core(puzzle: Puzzle, g: Geometry, time_limit: float | None) -> Refutation | None:
-    """The core of ``puzzle`` found within ``time_limit``, worded; None when none was."""
+    """The core of ``puzzle`` found by CryptoMiniSat within ``time_limit``, worded; None when
+    none was."""
     from dominosa_lab.solvers.fast.prove import unsatisfiable
-    from dominosa_lab.solvers.fast.warm import ensure_compiled
 
-    ensure_compiled()
     found = unsatisfiable(puzzle, time_limit)
     if found is None:
         return None

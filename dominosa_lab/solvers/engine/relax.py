@@ -53,7 +53,7 @@ from __future__ import annotations
 import os
 import sys
 import time
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
@@ -61,8 +61,11 @@ from dominosa_lab.core.search import Search
 from dominosa_lab.solvers.engine.settings import SETTINGS
 from dominosa_lab.solvers.engine.state import CoverModel
 
+if TYPE_CHECKING:
+    import highspy
+
 __all__ = ["Lack", "Packing", "certifies", "certifies_lack", "dual_weights",
-           "fractional_cover_exists", "lack_weights", "lacking_options", "packing"]
+           "fractional_cover_exists", "lack_weights", "lacking_options", "packing", "silent_highs"]
 
 
 class Packing(NamedTuple):
@@ -87,6 +90,8 @@ class Packing(NamedTuple):
         Per item left, whether it is primary (covered exactly once; else at most once).
     options : array of int
         Per column, its option.
+    row_items : array of int
+        Per row, its item.
     """
 
     starts: np.ndarray
@@ -98,6 +103,7 @@ class Packing(NamedTuple):
     limit: int
     primary_rows: np.ndarray
     options: np.ndarray
+    row_items: np.ndarray
 
 
 def packing(model: CoverModel, value: np.ndarray | None = None,
@@ -135,7 +141,7 @@ def packing(model: CoverModel, value: np.ndarray | None = None,
         return None
     return Packing(starts, items, worth, int(left_primary.sum()), int((~covered).sum()),
                    column[differ[keep[differ]]], limit, left_primary[~covered],
-                   np.flatnonzero(keep))
+                   np.flatnonzero(keep), np.flatnonzero(~covered))
 
 
 def certifies(lp: Packing, weights: np.ndarray, row: int = 0) -> bool:
@@ -341,7 +347,7 @@ def lack_weights(lp: Packing, search: Search, tolerance: float | None = None) ->
     """
     import highspy
 
-    highs = _highs(highspy)
+    highs = silent_highs()
     highs.setOptionValue("solver", "pdlp")
     highs.setOptionValue("pdlp_optimality_tolerance",
                          SETTINGS.lack_tolerances[0] if tolerance is None else tolerance)
@@ -391,7 +397,7 @@ def dual_weights(lp: Packing, search: Search, tolerance: float | None = None, *,
     """
     import highspy
 
-    highs = _highs(highspy)
+    highs = silent_highs()
     tolerance = SETTINGS.question_tolerances[-1] if tolerance is None else tolerance
     if first_order:
         highs.setOptionValue("solver", "pdlp")
@@ -418,10 +424,12 @@ def dual_weights(lp: Packing, search: Search, tolerance: float | None = None, *,
     return scaled[:lp.rows], int(scaled[lp.rows]) if lp.differ.shape[0] else 0
 
 
-def _highs(highspy):
+def silent_highs() -> highspy.Highs:
     """A silent HiGHS: its first constructor in a process prints a banner on the C library's
     standard output (file descriptor 1), which would break ``--json`` output, so it is sent to
     the null device."""
+    import highspy
+
     sys.stdout.flush()
     saved = os.dup(1)
     try:

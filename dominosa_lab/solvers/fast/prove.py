@@ -11,6 +11,14 @@ a set of squares alone, every domino at most once, loses. On boards with two num
 the cores are large, and the smallest of six found in different orders is little smaller than
 the first (``benchmarks/results/reasons.md``).
 
+**A core from weights.** When the board has no fractional cover (every board with two numbers
+exchanged measured from N = 40 on, ``benchmarks/results/reasons.md``), weights on its squares and
+dominoes show it, and the squares and dominoes of positive weight are a core (:func:`weighed`,
+:func:`~dominosa_lab.solvers.engine.unsat.weighed_items`): found in ``weigh_rounds`` linear
+programmes, where CryptoMiniSat's proof of a board of N = 60 may not end in minutes, but not
+shrunk. A domino asked for brings the squares of its placements into the reason, so asking for it
+costs their number, a square 1.
+
 **Its time is bounded by the proof's.** The shrinking may take ``shrink_proofs`` times the
 proof's time plus ``shrink_seconds`` (:data:`~dominosa_lab.solvers.fast.settings.SETTINGS`,
 :func:`shrink_budget`); when that runs out, the set found so far is returned, not minimal.
@@ -21,11 +29,13 @@ from __future__ import annotations
 import numpy as np
 
 from dominosa_lab.core.puzzle import Puzzle
-from dominosa_lab.solvers.engine.unsat import failing_items
+from dominosa_lab.core.search import Search, SearchStopped
+from dominosa_lab.solvers.engine.state import CoverModel
+from dominosa_lab.solvers.engine.unsat import failing_items, weighed_items
 from dominosa_lab.solvers.fast.dominosa import DominosaCover
 from dominosa_lab.solvers.fast.settings import SETTINGS
 
-__all__ = ["shrink_budget", "unsatisfiable"]
+__all__ = ["shrink_budget", "unsatisfiable", "weighed"]
 
 
 def shrink_budget(proof: float, time_limit: float | None) -> float | None:
@@ -75,3 +85,42 @@ def unsatisfiable(puzzle: Puzzle, time_limit: float | None = 60.0, seed: int | N
     items, minimal = found
     n = board.values.shape[0]
     return items[items < n], items[items >= n] - n, minimal
+
+
+def weighed(puzzle: Puzzle, time_limit: float | None = 60.0
+            ) -> tuple[np.ndarray, np.ndarray] | None:
+    """The squares (indices in reading order) and dominoes (indices in Tatham's order) of
+    positive weight in weights that show the board has no fractional cover, a core (see the
+    module); None when it has one, or ``time_limit`` ran out first.
+
+    Examples
+    --------
+    >>> from dominosa_lab import Puzzle
+    >>> squares, dominoes = weighed(Puzzle([[0, 1, 0], [1, 0, 1]]))
+    >>> squares.tolist(), dominoes.tolist()    # domino 0-0 (index 0) has no placement
+    ([], [0])
+    >>> weighed(Puzzle([[0, 0, 1], [0, 1, 1]])) is None    # it has a solution
+    True
+    """
+    board = DominosaCover(puzzle)
+    value = np.full(board.model.n_options, -1, np.int64)
+    try:
+        items = weighed_items(board.model, value, Search(time_limit=time_limit),
+                              _costs(board.model, board.values.shape[0]), SETTINGS.weigh_rounds)
+    except SearchStopped:
+        return None
+    if items is None:
+        return None
+    n = board.values.shape[0]
+    return items[items < n], items[items >= n] - n
+
+
+def _costs(model: CoverModel, squares: int) -> np.ndarray:
+    """Per item, what asking for it adds to a reason: a square itself, a domino the squares of
+    its placements."""
+    cost = np.ones(model.n_items)
+    for item in range(squares, model.n_items):
+        options = model.item_options[model.item_start[item]:model.item_start[item + 1]]
+        held = np.concatenate([model.items_of(int(q)) for q in options] or [np.zeros(0, np.int64)])
+        cost[item] = max(np.unique(held[held < squares]).size, 1)
+    return cost

@@ -17,9 +17,10 @@ class Settings(NamedTuple):
     first_cover_max_placements: int  # boards of at most this many: first solution in one call
     shrink_proofs: float  # shrinking a reason may take this many times the proof's time ...
     shrink_seconds: float  # ... plus this many seconds
+    weigh_rounds: int  # linear programmes asked for the weights of a reason
 
 
 #: The Dominosa user's settings (see ``docs/settings.md``).
 SETTINGS = Settings(probe_max_placements=400, deduce_first_max=400,
                     first_cover_max_placements=400, shrink_proofs=5.0,
-                    shrink_seconds=10.0)
+                    shrink_seconds=10.0, weigh_rounds=2)
