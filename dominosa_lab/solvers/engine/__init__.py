@@ -20,9 +20,11 @@ blocked-option rule), :mod:`~dominosa_lab.solvers.engine.learn`,
 loop and level 0), :mod:`~dominosa_lab.solvers.engine.search` (its Python driver),
 :mod:`~dominosa_lab.solvers.engine.split` and :mod:`~dominosa_lab.solvers.engine.count`
 (counting), :mod:`~dominosa_lab.solvers.engine.beliefs`, :mod:`~dominosa_lab.solvers.engine.relax`,
-:mod:`~dominosa_lab.solvers.engine.handover`; :mod:`~dominosa_lab.solvers.engine.cache`,
-:mod:`~dominosa_lab.solvers.engine.jit` and :mod:`~dominosa_lab.solvers.engine.warm` keep numba's
-cache fresh and compiled. The design, and how to add a rule, is ``docs/engine.md``.
+:mod:`~dominosa_lab.solvers.engine.handover`, :mod:`~dominosa_lab.solvers.engine.unsat` (items
+that cannot be covered together: why a model has no cover);
+:mod:`~dominosa_lab.solvers.engine.cache`, :mod:`~dominosa_lab.solvers.engine.jit` and
+:mod:`~dominosa_lab.solvers.engine.warm` keep numba's cache fresh and compiled. The design, and
+how to add a rule, is ``docs/engine.md``.
 
 Importing this package imports nothing; its modules load numba when imported.
 """
