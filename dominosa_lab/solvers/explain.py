@@ -16,7 +16,8 @@ reason given is the one with the fewest squares (on a tie, the chain, then the s
 them (polynomial in the board, where the proofs are not); then CryptoMiniSat's proof
 and at most ``shrink_proofs`` times that proof plus ``shrink_seconds`` of shrinking (2, 5 times and
 10 s with :data:`~dominosa_lab.solvers.fast.settings.SETTINGS`), all within ``time_limit``; when
-the ladder gave a chain, CryptoMiniSat may take at most ``shrink_proofs`` times the ladder's time.
+the ladder gave a chain, CryptoMiniSat may take at most ``shrink_proofs`` times the ladder's time,
+and when the weights gave a core, its proof at most as long as the weights took.
 When none of the three ends in time there is no reason to give: ``benchmarks/results/reasons.md``
 measures how often.
 """
@@ -83,11 +84,13 @@ def explain_no_solution(puzzle: PuzzleLike, *, time_limit: float | None = 60.0
     ladder = clock.elapsed()
     chain = contradiction(found)
     ensure_compiled()
+    start = time.perf_counter()
     weights = _weighed(puzzle, found.state.geometry, _left(clock))
+    weighing = time.perf_counter() - start if weights is not None else None
     left = _left(clock)
     if chain is not None:
         left = min(np.inf if left is None else left, SETTINGS.shrink_proofs * ladder)
-    core = _core(puzzle, found.state.geometry, left)
+    core = _core(puzzle, found.state.geometry, left, weighing)
     return min((why for why in (chain, core, weights) if why is not None),
                key=lambda why: len(why.squares), default=None)
 
@@ -106,12 +109,13 @@ def _weighed(puzzle: Puzzle, g: Geometry, time_limit: float | None) -> Refutatio
     return None if found is None else uncovered(g, found[0].tolist(), False, found[1].tolist())
 
 
-def _core(puzzle: Puzzle, g: Geometry, time_limit: float | None) -> Refutation | None:
-    """The core of ``puzzle`` found by CryptoMiniSat within ``time_limit``, worded; None when
-    none was."""
+def _core(puzzle: Puzzle, g: Geometry, time_limit: float | None, proof_limit: float | None
+          ) -> Refutation | None:
+    """The core of ``puzzle`` found by CryptoMiniSat within ``time_limit``, its proof within
+    ``proof_limit`` (None: no bound of its own), worded; None when none was."""
     from dominosa_lab.solvers.fast.prove import unsatisfiable
 
-    found = unsatisfiable(puzzle, time_limit)
+    found = unsatisfiable(puzzle, time_limit, proof_limit=proof_limit)
     if found is None:
         return None
     squares, dominoes, minimal = found

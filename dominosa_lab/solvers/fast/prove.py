@@ -56,8 +56,8 @@ def shrink_budget(proof: float, time_limit: float | None) -> float | None:
                0.0)
 
 
-def unsatisfiable(puzzle: Puzzle, time_limit: float | None = 60.0, seed: int | None = None
-                  ) -> tuple[np.ndarray, np.ndarray, bool] | None:
+def unsatisfiable(puzzle: Puzzle, time_limit: float | None = 60.0, seed: int | None = None,
+                  proof_limit: float | None = None) -> tuple[np.ndarray, np.ndarray, bool] | None:
     """Squares that cannot each be covered while dominoes are each placed, by the board's
     placements, no two overlapping or holding one domino: the squares (indices in reading
     order), the dominoes (indices in Tatham's order) and whether the set is minimal (without any
@@ -65,7 +65,8 @@ def unsatisfiable(puzzle: Puzzle, time_limit: float | None = 60.0, seed: int | N
     None when the whole board can be covered or ``time_limit`` ran out before that was decided.
     The set is shrunk (``seed``: its order, see
     :func:`~dominosa_lab.solvers.engine.unsat.failing_items`) for at most
-    :func:`shrink_budget` of the proof's seconds.
+    :func:`shrink_budget` of the proof's seconds; ``proof_limit`` bounds the proof itself more
+    tightly than ``time_limit`` (None: not).
 
     Examples
     --------
@@ -78,7 +79,8 @@ def unsatisfiable(puzzle: Puzzle, time_limit: float | None = 60.0, seed: int | N
     """
     board = DominosaCover(puzzle)
     value = np.full(board.model.n_options, -1, np.int64)
-    found = failing_items(board.model, value, time_limit,
+    bound = min((t for t in (time_limit, proof_limit) if t is not None), default=None)
+    found = failing_items(board.model, value, bound,
                           lambda proof: shrink_budget(proof, time_limit), seed)
     if found is None:
         return None
