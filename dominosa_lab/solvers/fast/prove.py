@@ -12,14 +12,14 @@ the cores are large, and the smallest of six found in different orders is little
 the first (``benchmarks/results/reasons.md``).
 
 **A core from weights.** When the board has no fractional cover (every board with two numbers
-exchanged measured from N = 40 on, ``benchmarks/results/reasons.md``), weights on its squares and
+exchanged that ``benchmarks/results/reasons.md`` measured), weights on its squares and
 dominoes show it, and the squares and dominoes of positive weight are a core (:func:`weighed`,
 :func:`~dominosa_lab.solvers.engine.unsat.weighed_items`): found in ``weigh_rounds`` linear
 programmes, where CryptoMiniSat's proof of a board of N = 60 may not end in minutes, but not
 shrunk. A domino asked for brings the squares of its placements into the reason, so asking for it
 costs their number, a square 1.
 
-**Its time is bounded by the proof's.** The shrinking may take ``shrink_proofs`` times the
+**The shrinking's time is bounded by the proof's.** The shrinking may take ``shrink_proofs`` times the
 proof's time plus ``shrink_seconds`` (:data:`~dominosa_lab.solvers.fast.settings.SETTINGS`,
 :func:`shrink_budget`); when that runs out, the set found so far is returned, not minimal.
 """
