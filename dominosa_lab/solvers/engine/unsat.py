@@ -22,8 +22,9 @@ weight cannot be covered together, not even by options taken in part. :func:`wei
 HiGHS for such weights whose positive part costs least (each item at its ``cost``), then again
 with each item's cost divided by the weight it got, which leaves fewer items positive
 (reweighting), ``rounds`` linear programmes in all. The last set is checked by asking the
-relaxation again with only its items primary (:func:`~dominosa_lab.solvers.engine.relax.
-fractional_cover_exists`): HiGHS's tolerances can cost a set, never make a wrong one. Such a set
+relaxation again with only its items primary
+(:func:`~dominosa_lab.solvers.engine.relax.fractional_cover_exists`): HiGHS's tolerances can cost
+a set, never make a wrong one. Such a set
 is not shrunk: it is found in a few linear programmes where the SAT solver's proof may not end
 (a proof that needs the board's counting whole, which clause learning sees a clause at a time).
 """
@@ -45,7 +46,15 @@ from dominosa_lab.solvers.engine.relax import (
 )
 from dominosa_lab.solvers.engine.state import CoverModel
 
-__all__ = ["failing_items", "weighed_items"]
+__all__ = ["FLOOR", "POSITIVE", "failing_items", "weighed_items"]
+
+#: In reweighting, an item's cost is divided by its weight, or by this share of the largest
+#: weight when its own is smaller (a weight of 0 would make it infinite).
+FLOOR = 1e-3
+
+#: An item's weight is positive when it is above this share of the largest (HiGHS's weights are
+#: not exact; a set that leaves out too much fails the check).
+POSITIVE = 1e-9
 
 
 def failing_items(model: CoverModel, value: np.ndarray, time_limit: float | None = None,
@@ -173,8 +182,8 @@ def weighed_items(model: CoverModel, value: np.ndarray, search: Search,
         weights = _least_weights(lp, price, search)
         if weights is None:
             return None
-        price = base / (np.maximum(weights, 0.0) + 1e-3 * weights.max())
-    items = lp.row_items[weights > 1e-9 * weights.max()]
+        price = base / (np.maximum(weights, 0.0) + FLOOR * weights.max())
+    items = lp.row_items[weights > POSITIVE * weights.max()]
     asked = np.zeros(model.n_items, np.uint8)
     asked[items] = 1
     if fractional_cover_exists(model._replace(primary=asked), search, value, whole=True):
@@ -184,14 +193,29 @@ def weighed_items(model: CoverModel, value: np.ndarray, search: Search,
 
 def _least_weights(lp: Packing, price: np.ndarray, search: Search) -> np.ndarray | None:
     """Per row of ``lp``, the weights of :func:`weighed_items` whose positive part (each row's
-    at its ``price``) costs least, by HiGHS; None when there are none (a fractional cover)."""
+    at its ``price``) costs least, by HiGHS's interior point method; None when there are none (a
+    fractional cover)."""
     import highspy
 
-    rows, columns = lp.rows, lp.worth.shape[0]
     highs = silent_highs()
     highs.setOptionValue("solver", "ipm")
     if search.deadline is not None:
         highs.setOptionValue("time_limit", max(search.deadline - time.perf_counter(), 0.0))
+    highs.passModel(_weights_lp(lp, price, highspy))
+    highs.run()
+    if highs.getModelStatus() == highspy.HighsModelStatus.kTimeLimit:
+        search.check_time()
+    if highs.getModelStatus() != highspy.HighsModelStatus.kOptimal:
+        return None
+    solution = np.asarray(highs.getSolution().col_value, np.float64)
+    return solution[:lp.rows] - solution[lp.rows:]
+
+
+def _weights_lp(lp: Packing, price: np.ndarray, highspy):
+    """The weights of ``lp``'s rows as a HiGHS LP: each the positive part ``u`` (0 for a
+    secondary row) less the negative part ``v``; per column, its rows weigh at most 0; all rows
+    at least 1; minimise the positive parts at ``price``."""
+    rows, columns, entries = lp.rows, lp.worth.shape[0], lp.items.shape[0]
     model = highspy.HighsLp()
     model.num_col_, model.num_row_ = 2 * rows, columns + 1
     model.col_cost_ = np.concatenate((price, np.zeros(rows)))
@@ -200,7 +224,6 @@ def _least_weights(lp: Packing, price: np.ndarray, search: Search) -> np.ndarray
                                        np.full(rows, highspy.kHighsInf)))
     model.row_lower_ = np.concatenate((np.full(columns, -highspy.kHighsInf), [1.0]))
     model.row_upper_ = np.concatenate((np.zeros(columns), [highspy.kHighsInf]))
-    entries = lp.items.shape[0]
     owner = np.repeat(np.arange(columns), np.diff(lp.starts))
     order = np.argsort(np.concatenate((owner, owner)), kind="stable")
     model.a_matrix_.format_ = highspy.MatrixFormat.kRowwise
@@ -210,11 +233,4 @@ def _least_weights(lp: Packing, price: np.ndarray, search: Search) -> np.ndarray
         (np.concatenate((lp.items, lp.items + rows))[order], np.arange(2 * rows))).astype(np.int32)
     signs = np.repeat([1.0, -1.0], entries)[order]
     model.a_matrix_.value_ = np.concatenate((signs, np.repeat([1.0, -1.0], rows)))
-    highs.passModel(model)
-    highs.run()
-    if highs.getModelStatus() == highspy.HighsModelStatus.kTimeLimit:
-        search.check_time()
-    if highs.getModelStatus() != highspy.HighsModelStatus.kOptimal:
-        return None
-    solution = np.asarray(highs.getSolution().col_value, np.float64)
-    return solution[:rows] - solution[rows:]
+    return model

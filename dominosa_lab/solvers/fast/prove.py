@@ -19,7 +19,7 @@ programmes, where CryptoMiniSat's proof of a board of N = 60 may not end in minu
 shrunk. A domino asked for brings the squares of its placements into the reason, so asking for it
 costs their number, a square 1.
 
-**The shrinking's time is bounded by the proof's.** The shrinking may take ``shrink_proofs`` times the
+**The shrinking's time is bounded by the proof's.** It may take ``shrink_proofs`` times the
 proof's time plus ``shrink_seconds`` (:data:`~dominosa_lab.solvers.fast.settings.SETTINGS`,
 :func:`shrink_budget`); when that runs out, the set found so far is returned, not minimal.
 """
