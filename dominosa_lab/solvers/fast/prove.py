@@ -85,8 +85,7 @@ def unsatisfiable(puzzle: Puzzle, time_limit: float | None = 60.0, seed: int | N
     if found is None:
         return None
     items, minimal = found
-    n = board.values.shape[0]
-    return items[items < n], items[items >= n] - n, minimal
+    return (*_split(board, items), minimal)
 
 
 def weighed(puzzle: Puzzle, time_limit: float | None = 60.0
@@ -111,18 +110,24 @@ def weighed(puzzle: Puzzle, time_limit: float | None = 60.0
                               _costs(board.model, board.values.shape[0]), SETTINGS.weigh_rounds)
     except SearchStopped:
         return None
-    if items is None:
-        return None
-    n = board.values.shape[0]
-    return items[items < n], items[items >= n] - n
+    return None if items is None else _split(board, items)
 
 
 def _costs(model: CoverModel, squares: int) -> np.ndarray:
     """Per item, what asking for it adds to a reason: a square itself, a domino the squares of
-    its placements."""
+    its placements (each placement covers two squares and its domino)."""
+    owner = np.repeat(np.arange(model.n_options), np.diff(model.option_start))
+    is_square = model.option_items < squares
+    domino = np.zeros(model.n_options, np.int64)
+    domino[owner[~is_square]] = model.option_items[~is_square]
+    held = np.unique(domino[owner[is_square]] * squares + model.option_items[is_square])
     cost = np.ones(model.n_items)
-    for item in range(squares, model.n_items):
-        options = model.item_options[model.item_start[item]:model.item_start[item + 1]]
-        held = np.concatenate([model.items_of(int(q)) for q in options] or [np.zeros(0, np.int64)])
-        cost[item] = max(np.unique(held[held < squares]).size, 1)
+    cost[squares:] = np.maximum(np.bincount(held // squares, minlength=model.n_items)[squares:], 1)
     return cost
+
+
+def _split(board: DominosaCover, items: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Items of ``board``'s model as squares (indices in reading order) and dominoes (indices in
+    Tatham's order)."""
+    n = board.values.shape[0]
+    return items[items < n], items[items >= n] - n
