@@ -27,6 +27,7 @@ handful: J has a few short paths of doubles).
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 from itertools import product
 
 from dominosa_lab.core.graph import Matching, reach, strong_components
@@ -77,28 +78,39 @@ def wide_sets(state: State, limit: int = TATHAM_SET_LIMIT) -> Iterator[Step]:
             memo[v] = seen
 
 
-def _sets(g: Geometry, active: int, v: int) -> Iterator[tuple[tuple[int, ...], int, bool]]:
+def _sets(g: Geometry, active: int, v: int) -> tuple[tuple[tuple[int, ...], int, bool], ...]:
     """The smallest tight sets of v's squares (local indices, sorted), each once, with the
     numbers w of their dominoes (a bit each) and False; or one set of squares with too few
     dominoes, with its numbers and True (then the board has no solution)."""
     held, near = held_numbers(g, active, v)
+    return _tight_sets(held, near, g.puzzle.max_pip + 1)
+
+
+@lru_cache(maxsize=8192)
+def _tight_sets(held: tuple[int, ...], near: tuple[int, ...],
+                numbers: int) -> tuple[tuple[tuple[int, ...], int, bool], ...]:
+    """:func:`_sets` of the squares whose numbers are ``held`` and whose doubles join them
+    to ``near`` (the sets depend on nothing else, so boards that differ elsewhere, as the
+    generator's swaps do, share them)."""
     joined = [bits(m) for m in near]
     k = len(held)
     plain = [i for i in range(k) if not joined[i]]
+    found_sets: list[tuple[tuple[int, ...], int, bool]] = []
     done: set[tuple[int, ...]] = set()
     for choice in _maximal_independent_sets(joined):
         members = sorted(plain + list(choice))
         adj = [bits(held[i]) for i in members]
-        matching = Matching(adj, g.puzzle.max_pip + 1)
+        matching = Matching(adj, numbers)
         if matching.unmatched:
-            crowd = [members[u] for u in matching.hall_violator()[0]]
-            yield tuple(sorted(crowd)), union(held[i] for i in crowd), True
-            return
+            crowd = tuple(sorted(members[u] for u in matching.hall_violator()[0]))
+            found_sets.append((crowd, union(held[i] for i in crowd), True))
+            break
         for closed in _closed_sets(adj, matching):
             found = tuple(members[u] for u in bits(closed))
             if len(found) <= k - 2 and found not in done:
                 done.add(found)
-                yield found, union(held[i] for i in found), False
+                found_sets.append((found, union(held[i] for i in found), False))
+    return tuple(found_sets)
 
 
 def _closed_sets(adj: list[list[int]], matching: Matching) -> Iterator[int]:
@@ -166,8 +178,6 @@ def _component_sets(comp: list[int], joined: list[list[int]]) -> list[tuple[int,
             if covered == full:
                 out.append(tuple(comp[i] for i in members))
     return out
-
-
 
 
 def _ruled_by(g: Geometry, v: int, found: tuple[int, ...], numbers: int, starved: bool) -> int:
