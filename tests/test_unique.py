@@ -218,3 +218,11 @@ def test_a_large_climb_stalled_below_its_grade_plants_anew_and_finds_the_grade()
     assert made.status == "found" and made.restarts == 1
     assert made.grade.level == grade(made.puzzle).level == "basic"
     assert count_solutions(made.puzzle, limit=2) == 1
+
+
+def test_an_extreme_climb_that_keeps_a_large_region_plants_anew_after_its_patience(monkeypatch):
+    # Each climb grades its plant and EXTREME_PATIENCE swaps, none of them a board with an
+    # extreme step and a small region open: 10 boards make three climbs and the start of a fourth.
+    monkeypatch.setattr(unique, "EXTREME_PATIENCE", 2)
+    made = unique_puzzle(15, grade="extreme", seed=0, time_limit=None, max_nodes=10)
+    assert (made.status, made.boards, made.restarts) == ("stopped", 10, 3)
