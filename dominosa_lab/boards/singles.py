@@ -16,7 +16,7 @@ import numpy as np
 from dominosa_lab.core.puzzle import Puzzle, Solution
 from dominosa_lab.logic.geometry import bits, domino_index, shape
 
-__all__ = ["more_singles", "single_placement_dominoes"]
+__all__ = ["more_singles"]
 
 
 def more_singles(board: Solution, rng: np.random.Generator, swaps: int) -> Solution:
@@ -44,7 +44,8 @@ def more_singles(board: Solution, rng: np.random.Generator, swaps: int) -> Solut
         x, y = values[pairs[p][0]], values[pairs[p][1]]
         return domino_index(min(x, y), max(x, y))
 
-    count = _placements_per_domino(puzzle, values)
+    count = np.bincount([domino(p) for p in range(len(pairs))],
+                        minlength=domino_index(puzzle.max_pip, puzzle.max_pip) + 1).tolist()
     firsts = rng.integers(len(tiles), size=swaps).tolist()
     seconds = rng.integers(max(1, len(tiles) - 1), size=swaps).tolist()
     flips = rng.integers(2, size=swaps).tolist()
@@ -77,24 +78,3 @@ def more_singles(board: Solution, rng: np.random.Generator, swaps: int) -> Solut
     for (r, c), v in zip(puzzle.cells, values, strict=True):
         rows[r][c] = v
     return Solution(Puzzle(rows, max_pip=puzzle.max_pip), board.placements)
-
-
-def single_placement_dominoes(puzzle: Puzzle) -> int:
-    """How many dominoes of ``puzzle`` fit in one place only.
-
-    Examples
-    --------
-    >>> single_placement_dominoes(Puzzle([[0, 0, 1], [1, 1, 0]], max_pip=1))  # 0-0 and 1-1
-    2
-    """
-    counts = _placements_per_domino(puzzle, [puzzle.value(cell) for cell in puzzle.cells])
-    return counts.count(1)
-
-
-def _placements_per_domino(puzzle: Puzzle, values: list[int]) -> list[int]:
-    """The placements of each domino (by its index) when the squares show ``values``."""
-    pairs = shape(puzzle.cells).pairs
-    low = [min(values[a], values[b]) for a, b in pairs]
-    high = [max(values[a], values[b]) for a, b in pairs]
-    return np.bincount([domino_index(x, y) for x, y in zip(low, high, strict=True)],
-                       minlength=domino_index(puzzle.max_pip, puzzle.max_pip) + 1).tolist()

@@ -26,11 +26,6 @@ keeps its board and repairs it, guided by the grader:
    placements open, several such swaps
    (one per :data:`PER_SWAP` open, at most :data:`MAX_SWAPS`) before the next grading,
    since open placements come in separate small regions that one swap each repairs.
-   For ``extreme`` from N = :data:`~dominosa_lab.boards.extreme.EXTREME_FROM` on, until an
-   extreme step has fired, a swap that gives more dominoes a single placement is drawn
-   again (up to :data:`FOOTHOLD_DRAWS` draws): without it, about two in three boards graded
-   at N = 20 (tuning seeds 100-109) were left with only a small region open and no extreme
-   step, never kept, and such a domino is where the easier rungs start.
    The new board is kept when it leaves fewer placements open, kept with probability
    :data:`SIDEWAYS` when it leaves as many, never when the ladder finishes it below the
    grade wanted. For ``extreme`` from N = :data:`~dominosa_lab.boards.extreme.EXTREME_FROM`
@@ -65,10 +60,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from dominosa_lab.boards.below import BELOW_GRADE, below_grade_score
+from dominosa_lab.boards.below import below_grade_score
 from dominosa_lab.boards.extreme import EXTREME_FROM, LARGE_REGION, extreme_score
 from dominosa_lab.boards.planted import board_name, checked_board, plant
-from dominosa_lab.boards.singles import more_singles, single_placement_dominoes
+from dominosa_lab.boards.singles import more_singles
 from dominosa_lab.boards.swaps import swap_dominoes
 from dominosa_lab.core.options import check_choice, check_count, check_seconds, keywords_after_first
 from dominosa_lab.core.puzzle import Puzzle, Solution
@@ -83,7 +78,6 @@ from dominosa_lab.tilings.sample import exact_sampler_takes, flip_tiling, unifor
 __all__ = [
     "COUNT_LIMIT",
     "EXTREME_PATIENCE",
-    "FOOTHOLD_DRAWS",
     "GOALS",
     "HARDEST_ON_SMALL_BOARDS",
     "MAX_SWAPS",
@@ -138,13 +132,6 @@ PATIENCE = 20
 #: has not found that swap by then seldom does: on tuning seeds 100-109 at N = 30, 3 climbs
 #: stopped at a budget of 800 boards with it and 5 without it (at 600 or 800).
 EXTREME_PATIENCE = 300
-
-#: For ``extreme`` from N = :data:`~dominosa_lab.boards.extreme.EXTREME_FROM` on, while no extreme
-#: step has fired on the board kept: swaps drawn, at most, for one that gives no more dominoes a
-#: single placement. On tuning seeds 100-119 at N = 20 the median of boards graded fell from 264.5
-#: to 164.5 (no climb stopped at 1,500 boards, two before); at N = 30 (seeds 100-109) it was 323
-#: against 337, with one climb stopped at 1,500 boards against three at 800.
-FOOTHOLD_DRAWS = 20
 
 #: For ``needs a guess``: solutions counted per board, at most.
 COUNT_LIMIT = 20
@@ -349,7 +336,8 @@ class _Run:
         spare = len(geometry(board.puzzle).pairs) - len(board.placements)
         while score and idle < self.patience and not self._barren(graded, score, spare):
             graded += 1
-            other = self._next(board, deduced.state.active & ~planted, score)
+            open_ = deduced.state.active & ~planted
+            other = self._swap(board, open_, open_.bit_count() if self.cap else score)
             new_score, new_deduced = self._score(other)
             idle = 0 if new_score < score else idle + 1
             if new_score < score or (new_score == score and self.rng.random() < SIDEWAYS):
@@ -357,23 +345,6 @@ class _Run:
         if score:
             return None
         return board, Grade(deduced.level if self.cap else self.wanted, deduced.counts, 1)
-
-    def _next(self, board: Solution, open_: int, score: float) -> Solution:
-        """The board to grade next, a :meth:`_swap` of ``board``; for ``extreme`` from N =
-        :data:`~dominosa_lab.boards.extreme.EXTREME_FROM` on, while no extreme step has fired
-        on ``board``, the first of at most :data:`FOOTHOLD_DRAWS` swaps that gives no more
-        dominoes a single placement (a trivial foothold, which closes the region open without
-        a forcing chain)."""
-        size = open_.bit_count() if self.cap else score
-        other = self._swap(board, open_, size)
-        if not self.extreme or score < BELOW_GRADE:
-            return other
-        singles = single_placement_dominoes(board.puzzle)
-        for _ in range(FOOTHOLD_DRAWS - 1):
-            if single_placement_dominoes(other.puzzle) <= singles:
-                break
-            other = self._swap(board, open_, size)
-        return other
 
     def _barren(self, graded: int, score: float, spare: int) -> bool:
         """Whether an ``extreme`` climb has graded :data:`EXTREME_PATIENCE` boards and still
