@@ -29,7 +29,7 @@ from dominosa_lab.boards.below import below_grade_score
 from dominosa_lab.logic import Deduced
 from dominosa_lab.logic.sets import TATHAM_SET_LIMIT
 
-__all__ = ["EXTREME_FROM", "LARGE_REGION", "extreme_score"]
+__all__ = ["EXTREME_FROM", "LARGE_REGION", "extreme_score", "large_region"]
 
 #: The smallest N whose extreme boards :func:`extreme_score` scores: each number is shown
 #: N + 2 times, and Tatham's set analysis skips a number shown more than
@@ -59,6 +59,18 @@ def extreme_score(deduced: Deduced, open_: int, spare: int) -> float:
     >>> extreme_score(stuck, 4, 100)
     inf
     """
-    if deduced.level != "extreme" and open_ <= LARGE_REGION * spare:
+    if deduced.level != "extreme" and not large_region(open_, spare):
         return float("inf")
     return below_grade_score(deduced, open_, "extreme")
+
+
+def large_region(open_: float, spare: int) -> bool:
+    """Whether ``open_`` placements left open besides the planted ones are a large region: more
+    than :data:`LARGE_REGION` of the ``spare`` outside the planted tiling.
+
+    Examples
+    --------
+    >>> large_region(26, 100), large_region(25, 100)
+    (True, False)
+    """
+    return open_ > LARGE_REGION * spare

@@ -61,7 +61,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from dominosa_lab.boards.below import below_grade_score
-from dominosa_lab.boards.extreme import EXTREME_FROM, LARGE_REGION, extreme_score
+from dominosa_lab.boards.extreme import EXTREME_FROM, extreme_score, large_region
 from dominosa_lab.boards.planted import board_name, checked_board, plant
 from dominosa_lab.boards.singles import more_singles
 from dominosa_lab.boards.swaps import swap_dominoes
@@ -330,15 +330,16 @@ class _Run:
 
     def _climb(self, board: Solution) -> tuple[Solution, Grade] | None:
         """Swap dominoes of ``board`` until it is unique of the grade wanted, or patience ends."""
-        planted = geometry(board.puzzle).mask_of(board.placements)
-        score, deduced = self._score(board)
+        g = geometry(board.puzzle)
+        planted = g.mask_of(board.placements)
+        spare = len(g.pairs) - len(board.placements)
+        score, deduced = self._score(board, spare)
         idle = graded = 0
-        spare = len(geometry(board.puzzle).pairs) - len(board.placements)
         while score and idle < self.patience and not self._barren(graded, score, spare):
             graded += 1
             open_ = deduced.state.active & ~planted
             other = self._swap(board, open_, open_.bit_count() if self.cap else score)
-            new_score, new_deduced = self._score(other)
+            new_score, new_deduced = self._score(other, spare)
             idle = 0 if new_score < score else idle + 1
             if new_score < score or (new_score == score and self.rng.random() < SIDEWAYS):
                 board, score, deduced = other, new_score, new_deduced
@@ -348,12 +349,14 @@ class _Run:
 
     def _barren(self, graded: int, score: float, spare: int) -> bool:
         """Whether an ``extreme`` climb has graded :data:`EXTREME_PATIENCE` boards and still
-        keeps one with a large region open (more than ``LARGE_REGION`` of the ``spare``
-        placements outside the planted tiling; a board no extreme step helped scores more)."""
-        return self.extreme and graded >= EXTREME_PATIENCE and score > LARGE_REGION * spare
+        keeps one with a large region open (:func:`~dominosa_lab.boards.extreme.large_region`
+        of the ``spare`` placements outside the planted tiling; a board no extreme step helped
+        scores more)."""
+        return self.extreme and graded >= EXTREME_PATIENCE and large_region(score, spare)
 
-    def _score(self, board: Solution) -> tuple[float, Deduced]:
-        """How far ``board`` is from the grade wanted: 0 when it is there; infinity when the
+    def _score(self, board: Solution, spare: int) -> tuple[float, Deduced]:
+        """How far ``board`` (``spare`` placements outside its planted tiling, the same for
+        every board of a run) is from the grade wanted: 0 when it is there; infinity when the
         ladder finishes it below that grade (too easy); else the placements the ladder leaves
         open besides the planted ones (for ``extreme`` at N >= ``EXTREME_FROM`` ranked by
         :func:`~dominosa_lab.boards.extreme.extreme_score`, for the other levels at N >=
@@ -367,7 +370,6 @@ class _Run:
                  else self._solutions(deduced) - 1)
         self.closest = score if self.closest < 0 else min(self.closest, score)
         if self.extreme:
-            spare = len(geometry(board.puzzle).pairs) - len(board.placements)
             return extreme_score(deduced, score, spare), deduced
         if self.below:
             return below_grade_score(deduced, score, self.cap), deduced
