@@ -40,10 +40,13 @@ def parity(state: State) -> Iterator[Step]:
 
 
 def bridges(g: Geometry, active: int) -> Iterator[tuple[int, int, int, tuple[int, ...]]]:
-    """Every bridge of the graph of ``active`` placements: (placement, squares on each side, piece).
+    """Every bridge of the graph of ``active`` placements joining more than two squares:
+    (placement, squares on each side, piece).
 
     Tarjan's bridge finding, iterative; a tree edge u-w of the depth-first search is
-    a bridge when nothing below w reaches above w, and w's subtree is one side.
+    a bridge when nothing below w reaches above w, and w's subtree is one side. A piece
+    of two squares, one placement with one square on each side (most of a board near
+    its end), is skipped unsearched.
     """
     n = len(g.cells)
     disc = [-1] * n
@@ -51,7 +54,7 @@ def bridges(g: Geometry, active: int) -> Iterator[tuple[int, int, int, tuple[int
     size = [1] * n
     timer = 0
     for root in range(n):
-        if disc[root] >= 0:
+        if disc[root] >= 0 or _alone(g, active, root):
             continue
         start = timer
         order = [root]
@@ -84,6 +87,14 @@ def bridges(g: Geometry, active: int) -> Iterator[tuple[int, int, int, tuple[int
         for p, u, w in tree:
             if low[w] > disc[u]:
                 yield p, size[w], piece - size[w], tuple(order)
+
+
+def _alone(g: Geometry, active: int, square: int) -> bool:
+    """Whether ``square`` has one active placement and its other square has no other."""
+    live = active & g.cell_mask[square]
+    if live & (live - 1) or not live:
+        return False
+    return active & g.cell_mask[g.other(live.bit_length() - 1, square)] == live
 
 
 def _neighbours(g: Geometry, active: int, square: int) -> list[tuple[int, int]]:

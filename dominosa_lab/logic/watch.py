@@ -69,7 +69,8 @@ class Pass:
     def __iter__(self) -> Iterator[int]:
         state, current = self.state, -1
         while True:
-            self._catch_up(current)
+            if state.active is not self.seen[0] or state.placed is not self.seen[1]:
+                self._catch_up(current)
             if self.todo is None:
                 current += 1
                 if current >= self.size:
@@ -114,12 +115,10 @@ def squares_sharing_domino(g: Geometry, p: int) -> Iterator[int]:
         yield from pairs[q]
 
 
-def dominoes_near(g: Geometry, p: int) -> Iterator[int]:
+def dominoes_near(g: Geometry, p: int) -> list[int]:
     """The dominoes with a placement sharing a square with ``p`` (``p``'s own included)."""
     covering, domino_of = g.covering, g.domino_of
-    for square in g.pairs[p]:
-        for q in covering[square]:
-            yield domino_of[q]
+    return [domino_of[q] for square in g.pairs[p] for q in covering[square]]
 
 
 def placements_near(g: Geometry, p: int) -> tuple[int, ...]:
