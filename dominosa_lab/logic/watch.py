@@ -86,10 +86,10 @@ class Pass:
         """Queue (this pass, or the next) the items whose support changed since last read."""
         state = self.state
         active, placed = self.seen
+        self.seen = (state.active, state.placed)
         if active == state.active and placed == state.placed:
             return
         changed = (active ^ state.active) | (placed ^ state.placed)
-        self.seen = (state.active, state.placed)
         for item in self._touched(changed):
             if item <= current:
                 self.later.add(item)
