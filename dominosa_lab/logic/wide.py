@@ -22,11 +22,24 @@ unmatched. The smallest tight set holding the partner x of a domino w is the set
 tight set whose dominoes include w, so it rules out the most. One matching and
 one pass over its strong components for each maximal independent set of J (a
 handful: J has a few short paths of doubles).
+
+Most sets T(x) rule nothing out, and those are dropped where they are found. A
+tight set rules something out exactly when a square of v outside it holds one of
+its numbers other than v, or it holds v and an active double joins two squares
+outside it. Call *parts* the sets of v's squares linked by sharing numbers other
+than v (and, within A, by v). A set T(x) lies inside the part of x, and when it is
+the whole part it shares no number other than v with a square outside; so when
+every T(x) is its part (every part meeting the squares that reach no unmatched
+domino lies among them and is one strong component), only the part holding v can
+rule anything out, and the order of the pass is moot. The parts holding no v are
+the same for every A and are checked once; the pass in Tarjan's order runs only
+where some T(x) is not its part (then one rules something out), so that the sets
+come in the same order.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from functools import lru_cache
 from itertools import product
 
@@ -79,38 +92,64 @@ def wide_sets(state: State, limit: int = TATHAM_SET_LIMIT) -> Iterator[Step]:
 
 
 def _sets(g: Geometry, active: int, v: int) -> tuple[tuple[tuple[int, ...], int, bool], ...]:
-    """The smallest tight sets of v's squares (local indices, sorted), each once, with the
-    numbers w of their dominoes (a bit each) and False; or one set of squares with too few
-    dominoes, with its numbers and True (then the board has no solution)."""
+    """The smallest tight sets of v's squares that rule something out (local indices, sorted),
+    each once, with the numbers w of their dominoes (a bit each) and False; or one set of
+    squares with too few dominoes, with its numbers and True (then the board has no solution)."""
     held, near = held_numbers(g, active, v)
-    return _tight_sets(held, near, g.puzzle.max_pip + 1)
+    return _tight_sets(held, near, g.puzzle.max_pip + 1, v)
 
 
 @lru_cache(maxsize=8192)
-def _tight_sets(held: tuple[int, ...], near: tuple[int, ...],
-                numbers: int) -> tuple[tuple[tuple[int, ...], int, bool], ...]:
+def _tight_sets(held: tuple[int, ...], near: tuple[int, ...], numbers: int,
+                v: int) -> tuple[tuple[tuple[int, ...], int, bool], ...]:
     """:func:`_sets` of the squares whose numbers are ``held`` and whose doubles join them
     to ``near`` (the sets depend on nothing else, so boards that differ elsewhere, as the
     generator's swaps do, share them)."""
-    joined = [bits(m) for m in near]
-    k = len(held)
-    plain = [i for i in range(k) if not joined[i]]
+    squares = _Squares(held, near, numbers, v)
+    settled = squares.settled()
+    undoubled = sum(1 << i for i, m in enumerate(near) if not m)
     found_sets: list[tuple[tuple[int, ...], int, bool]] = []
-    done: set[tuple[int, ...]] = set()
-    for choice in _maximal_independent_sets(joined):
-        members = sorted(plain + list(choice))
-        adj = [bits(held[i]) for i in members]
-        matching = Matching(adj, numbers)
-        if matching.unmatched:
-            crowd = tuple(sorted(members[u] for u in matching.hall_violator()[0]))
+    done: set[int] = set()
+    for choice in _choices(near):
+        members = undoubled | choice
+        matched = None if settled is None else squares.match(members & squares.joined)
+        if matched is None:
+            crowd = _crowd(held, members, numbers)
             found_sets.append((crowd, union(held[i] for i in crowd), True))
             break
-        for closed in _closed_sets(adj, matching):
-            found = tuple(members[u] for u in bits(closed))
-            if len(found) <= k - 2 and found not in done:
-                done.add(found)
-                found_sets.append((found, union(held[i] for i in found), False))
+        for found in _new_sets(squares, members, matched if settled else None, done):
+            done.add(found)
+            found_sets.append((tuple(bits(found)), squares.numbers_of(found), False))
     return tuple(found_sets)
+
+
+@lru_cache(maxsize=1024)
+def _choices(near: tuple[int, ...]) -> tuple[int, ...]:
+    """The maximal independent sets of the doubles ``near`` (only squares with one), as bit
+    sets, in the order of :func:`_maximal_independent_sets`."""
+    return tuple(union(1 << i for i in choice)
+                 for choice in _maximal_independent_sets([bits(m) for m in near]))
+
+
+def _new_sets(squares: _Squares, members: int, matched: _Matched | None,
+              done: set[int]) -> list[int]:
+    """The sets T(x) of one maximal independent set that rule something out and are not in
+    ``done``, in the order of :func:`_closed_sets`: from the parts when every T(x) is one
+    (then at most one can rule something out), else (or without ``matched``, the matching
+    of the joined squares) by :func:`_closed_sets`."""
+    candidates = None if matched is None else squares.joined_closures(members, matched)
+    if candidates is None:
+        candidates = _ordered_closures(squares.held, members, squares.numbers)
+    return squares.firing(candidates, done)
+
+
+def _ordered_closures(held: tuple[int, ...], members: int, numbers: int) -> Iterator[int]:
+    """The sets T(x) of the squares ``members`` (a bit set of local indices, with a matching
+    covering them all), in the order :func:`_closed_sets` gives them."""
+    local = bits(members)
+    adj = [bits(held[i]) for i in local]
+    for closed in _closed_sets(adj, Matching(adj, numbers)):
+        yield union(1 << local[u] for u in bits(closed))
 
 
 def _closed_sets(adj: list[list[int]], matching: Matching) -> Iterator[int]:
@@ -140,6 +179,192 @@ def _closed_sets(adj: list[list[int]], matching: Matching) -> Iterator[int]:
             loose[c] = loose[c] or loose[d]
         if not loose[c]:
             yield closed[c]
+
+
+def _crowd(held: tuple[int, ...], members: int, numbers: int) -> tuple[int, ...]:
+    """Squares of ``members`` with too few dominoes (local indices, sorted), as
+    :meth:`~dominosa_lab.core.graph.Matching.hall_violator` finds them."""
+    local = bits(members)
+    matching = Matching([bits(held[i]) for i in local], numbers)
+    return tuple(sorted(local[u] for u in matching.hall_violator()[0]))
+
+
+#: A matching: per square its number, per number its square (-1 if none), the numbers matched.
+_Matched = tuple[list[int], list[int], int]
+
+
+class _Squares:
+    """One number's squares as bit sets of local indices: what each holds (``held``), the
+    squares its doubles join it to (``near``), per number the squares holding it, and the
+    parts (squares linked by sharing numbers other than v) holding v, ``joined``."""
+
+    def __init__(self, held: tuple[int, ...], near: tuple[int, ...], numbers: int,
+                 v: int) -> None:
+        self.held, self.near, self.numbers, self.v = held, near, numbers, v
+        self.small = len(held) - 2
+        self.holding = holding = [0] * numbers
+        for i, m in enumerate(held):
+            while m:
+                low = m & -m
+                m ^= low
+                holding[low.bit_length() - 1] |= 1 << i
+        self.joined_parts = self.parts(holding[v])
+        self.joined = union(self.joined_parts)
+        self.joined_numbers = self.numbers_of(self.joined)
+
+    def parts(self, squares: int) -> list[int]:
+        """The parts meeting ``squares``: the sets of squares linked by sharing a number other
+        than v."""
+        held, holding, other = self.held, self.holding, ~(1 << self.v)
+        out = []
+        while squares:
+            part = new = squares & -squares
+            numbers = 0
+            while new:
+                low = new & -new
+                new ^= low
+                numbers |= held[low.bit_length() - 1]
+                numbers &= other
+                while numbers:
+                    w = numbers & -numbers
+                    numbers ^= w
+                    found = holding[w.bit_length() - 1] & ~part
+                    part |= found
+                    new |= found
+            out.append(part)
+            squares &= ~part
+        return out
+
+    def settled(self) -> bool | None:
+        """Whether no set T(x) of the squares apart (outside ``joined``, so the same in every
+        maximal independent set) rules anything out: True, False when one might; None when
+        they have no matching covering them all."""
+        apart = ((1 << len(self.held)) - 1) & ~self.joined
+        matched = self.match(apart)
+        if matched is None:
+            return None
+        mate, owner, taken = matched
+        tight = apart & ~self.loose(apart, mate, self.numbers_of(apart) & ~taken)
+        return all(not part & ~tight and self.strong(part, mate, owner, apart)
+                   for part in self.parts(tight))
+
+    def joined_closures(self, members: int, matched: _Matched) -> list[int] | None:
+        """When every set T(x) of the joined squares of ``members`` (matched as given) is the
+        part of x, linked also by v within ``members``: those that may rule something out (at
+        most the part holding v, as the others share no number with a square outside); else
+        None."""
+        mate, owner, taken = matched
+        members &= self.joined
+        tight = members & ~self.loose(members, mate, self.joined_numbers & ~taken)
+        if not tight:
+            return []
+        linked = self.holding[self.v] & members
+        merged = union(part for part in self.joined_parts if part & linked)
+        if tight & ~merged or merged & ~tight or not self.strong(merged, mate, owner, members):
+            return None
+        return [merged]
+
+    def numbers_of(self, found: int) -> int:
+        """The numbers the squares ``found`` hold (a bit each)."""
+        return union(self.held[i] for i in bits(found))
+
+    def match(self, members: int) -> _Matched | None:
+        """A matching covering every square of ``members``: per square its number (-1 outside
+        ``members``), per number its square (-1 if none), the numbers matched; None if none."""
+        held = self.held
+        mate = [-1] * len(held)
+        owner = [-1] * self.numbers
+        taken = 0
+        todo = members
+        while todo:
+            low = todo & -todo
+            todo ^= low
+            u = low.bit_length() - 1
+            free = held[u] & ~taken
+            if free:
+                w = (free & -free).bit_length() - 1
+                mate[u], owner[w] = w, u
+            else:
+                w = _augment(u, held, mate, owner, taken)
+                if w < 0:
+                    return None
+            taken |= 1 << w
+        return mate, owner, taken
+
+    def loose(self, members: int, mate: list[int], todo: int) -> int:
+        """The squares of ``members`` that reach a number of ``todo`` (unmatched) by "square ->
+        number -> the square matched to it"."""
+        holding = self.holding
+        out = 0
+        while todo:
+            low = todo & -todo
+            todo ^= low
+            new = holding[low.bit_length() - 1] & members & ~out
+            out |= new
+            while new:
+                u = new & -new
+                new ^= u
+                todo |= 1 << mate[u.bit_length() - 1]
+        return out
+
+    def strong(self, part: int, mate: list[int], owner: list[int], members: int) -> bool:
+        """Whether the squares ``part`` (closed, all matched within) are one strong component
+        of the digraph "square -> number -> the square matched to it"."""
+        if part & (part - 1) == 0:
+            return True
+        held, holding = self.held, self.holding
+        first = (part & -part).bit_length() - 1
+        ahead, new = 0, held[first]
+        while new:
+            ahead |= new
+            new = union(held[owner[w]] for w in bits(new)) & ~ahead
+        behind, new = 0, 1 << first
+        while new:
+            behind |= new
+            new = union(holding[mate[u]] for u in bits(new)) & members & ~behind
+        return ahead.bit_count() == part.bit_count() and behind == part
+
+    def firing(self, closures: Iterable[int], done: set[int]) -> list[int]:
+        """Of some sets T(x), those of at most k - 2 squares, not in ``done``, that rule something
+        out (see :func:`_fires`), in their order."""
+        return [t for t in closures
+                if t not in done and t.bit_count() <= self.small and self.fires(t)]
+
+    def fires(self, found: int) -> bool:
+        """Whether a tight set rules something out: a square outside it holds one of its numbers
+        other than v, or it holds v and an active double joins two squares outside it."""
+        numbers = self.numbers_of(found)
+        v_bit = 1 << self.v
+        if any(self.holding[w] & ~found for w in bits(numbers & ~v_bit)):
+            return True
+        return bool(numbers & v_bit) and any(
+            self.near[i] & ~found for i in bits(self.holding[self.v] & ~found))
+
+
+def _augment(root: int, held: tuple[int, ...], mate: list[int], owner: list[int],
+             taken: int) -> int:
+    """Match square ``root`` along an augmenting path (Kuhn's, depth-first over bit sets); the
+    number newly matched (not in ``taken``), or -1 if there is no such path."""
+    seen = held[root]
+    stack = [(root, -1, seen)]  # (square, the number it was reached by, numbers to try)
+    while stack:
+        u, via, todo = stack[-1]
+        free = todo & ~taken
+        if free:
+            w = got = (free & -free).bit_length() - 1
+            for x, was, _ in reversed(stack):
+                mate[x], owner[w], w = w, x, was
+            return got
+        if not todo:
+            stack.pop()
+            continue
+        w = (todo & -todo).bit_length() - 1
+        stack[-1] = (u, via, todo & (todo - 1))
+        x = owner[w]
+        new = held[x] & ~seen
+        seen |= new
+        stack.append((x, w, new))
+    return -1
 
 
 def _maximal_independent_sets(joined: list[list[int]]) -> Iterator[tuple[int, ...]]:
