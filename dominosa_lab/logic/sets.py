@@ -93,15 +93,20 @@ def held_numbers(g: Geometry, active: int, v: int) -> tuple[tuple[int, ...], tup
     its ``active`` placements give it (a bit each, v itself for a double), and the squares of v
     an active double joins it to (a bit each, local indices)."""
     squares = g.number_cells[v]
-    local = {s: i for i, s in enumerate(squares)}
-    held = [0] * len(squares)
-    joined = [0] * len(squares)
-    for i, s in enumerate(squares):
-        for p in bits(active & g.cell_mask[s]):
-            t = g.other(p, s)
-            held[i] |= 1 << g.values[t]
-            if g.values[t] == v:
-                joined[i] |= 1 << local[t]
+    covering, pairs, values = g.covering, g.pairs, g.values
+    held = []
+    joined = []
+    for s in squares:
+        numbers = near = 0
+        for p in covering[s]:  # a bit test per placement: no bit set as wide as the board
+            if active >> p & 1:
+                a, b = pairs[p]
+                w = values[b if a == s else a]
+                numbers |= 1 << w
+                if w == v:
+                    near |= 1 << squares.index(b if a == s else a)
+        held.append(numbers)
+        joined.append(near)
     return tuple(held), tuple(joined)
 
 
