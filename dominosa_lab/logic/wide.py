@@ -32,9 +32,10 @@ the whole part it shares no number other than v with a square outside; so when
 every T(x) is its part (every part meeting the squares that reach no unmatched
 domino lies among them and is one strong component), only the part holding v can
 rule anything out, and the order of the pass is moot. The parts holding no v are
-the same for every A and are checked once; the pass in Tarjan's order runs only
-where some T(x) is not its part (then one rules something out), so that the sets
-come in the same order.
+the same for every A, and so are their sets T(x): they are checked once, and after
+the first A bring nothing new. The pass in Tarjan's order runs only where some
+T(x) that may be new is not its part (then one rules something out), so that the
+sets come in the same order.
 """
 
 from __future__ import annotations
@@ -120,6 +121,7 @@ def _tight_sets(held: tuple[int, ...], near: tuple[int, ...], numbers: int,
         for found in _new_sets(squares, members, matched if settled else None, done):
             done.add(found)
             found_sets.append((tuple(bits(found)), squares.numbers_of(found), False))
+        settled = True  # the sets T(x) apart are the same in every A: now all in ``done``
     return tuple(found_sets)
 
 
@@ -266,7 +268,13 @@ class _Squares:
 
     def numbers_of(self, found: int) -> int:
         """The numbers the squares ``found`` hold (a bit each)."""
-        return union(self.held[i] for i in bits(found))
+        held = self.held
+        out = 0
+        while found:
+            low = found & -found
+            found ^= low
+            out |= held[low.bit_length() - 1]
+        return out
 
     def match(self, members: int) -> _Matched | None:
         """A matching covering every square of ``members``: per square its number (-1 outside
@@ -314,14 +322,20 @@ class _Squares:
             return True
         held, holding = self.held, self.holding
         first = (part & -part).bit_length() - 1
-        ahead, new = 0, held[first]
-        while new:
+        ahead = todo = held[first]
+        while todo:  # the numbers reached from the first square
+            low = todo & -todo
+            todo ^= low
+            new = held[owner[low.bit_length() - 1]] & ~ahead
             ahead |= new
-            new = union(held[owner[w]] for w in bits(new)) & ~ahead
-        behind, new = 0, 1 << first
-        while new:
+            todo |= new
+        behind = todo = 1 << first
+        while todo:  # the squares reaching it
+            low = todo & -todo
+            todo ^= low
+            new = holding[mate[low.bit_length() - 1]] & members & ~behind
             behind |= new
-            new = union(holding[mate[u]] for u in bits(new)) & members & ~behind
+            todo |= new
         return ahead.bit_count() == part.bit_count() and behind == part
 
     def firing(self, closures: Iterable[int], done: set[int]) -> list[int]:
