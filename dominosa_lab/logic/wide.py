@@ -109,11 +109,12 @@ def _tight_sets(held: tuple[int, ...], near: tuple[int, ...], numbers: int,
     squares = _Squares(held, near, numbers, v)
     settled = squares.settled()
     undoubled = sum(1 << i for i, m in enumerate(near) if not m)
+    core = None if settled is None else squares.match(undoubled & squares.joined)
     found_sets: list[tuple[tuple[int, ...], int, bool]] = []
     done: set[int] = set()
     for choice in _choices(near):
         members = undoubled | choice
-        matched = None if settled is None else squares.match(members & squares.joined)
+        matched = None if core is None else squares.match(choice, core)
         if matched is None:
             crowd = _crowd(held, members, numbers)
             found_sets.append((crowd, union(held[i] for i in crowd), True))
@@ -276,13 +277,15 @@ class _Squares:
             out |= held[low.bit_length() - 1]
         return out
 
-    def match(self, members: int) -> _Matched | None:
-        """A matching covering every square of ``members``: per square its number (-1 outside
-        ``members``), per number its square (-1 if none), the numbers matched; None if none."""
+    def match(self, members: int, start: _Matched | None = None) -> _Matched | None:
+        """A matching covering every square of ``members``, and those ``start`` (left as it is)
+        covers: per square its number (-1 if none), per number its square (-1 if none), the
+        numbers matched; None if there is none."""
         held = self.held
-        mate = [-1] * len(held)
-        owner = [-1] * self.numbers
-        taken = 0
+        if start is None:
+            mate, owner, taken = [-1] * len(held), [-1] * self.numbers, 0
+        else:
+            mate, owner, taken = start[0][:], start[1][:], start[2]
         todo = members
         while todo:
             low = todo & -todo
