@@ -107,7 +107,7 @@ def _tight_sets(held: tuple[int, ...], near: tuple[int, ...], numbers: int,
     to ``near`` (the sets depend on nothing else, so boards that differ elsewhere, as the
     generator's swaps do, share them)."""
     squares = _Squares(held, near, numbers, v)
-    settled = squares.settled()
+    settled = squares.settled()  # None: the squares apart have no matching covering them
     undoubled = sum(1 << i for i, m in enumerate(near) if not m)
     core = None if settled is None else squares.match(undoubled & squares.joined)
     found_sets: list[tuple[tuple[int, ...], int, bool]] = []
@@ -343,7 +343,7 @@ class _Squares:
 
     def firing(self, closures: Iterable[int], done: set[int]) -> list[int]:
         """Of some sets T(x), those of at most k - 2 squares, not in ``done``, that rule something
-        out (see :func:`_fires`), in their order."""
+        out (see :meth:`fires`), in their order."""
         return [t for t in closures
                 if t not in done and t.bit_count() <= self.small and self.fires(t)]
 
