@@ -101,10 +101,10 @@ def held_numbers(g: Geometry, active: int, v: int) -> tuple[tuple[int, ...], tup
         for p in covering[s]:  # a bit test per placement: no bit set as wide as the board
             if active >> p & 1:
                 a, b = pairs[p]
-                w = values[b if a == s else a]
-                numbers |= 1 << w
-                if w == v:
-                    near |= 1 << squares.index(b if a == s else a)
+                t = b if a == s else a
+                numbers |= 1 << values[t]
+                if values[t] == v:
+                    near |= 1 << squares.index(t)
         held.append(numbers)
         joined.append(near)
     return tuple(held), tuple(joined)

@@ -218,16 +218,16 @@ class _Squares:
     def parts(self, squares: int) -> list[int]:
         """The parts meeting ``squares``: the sets of squares linked by sharing a number other
         than v."""
-        held, holding, other = self.held, self.holding, ~(1 << self.v)
+        held, holding = self.held, self.holding
         out = []
         while squares:
             part = new = squares & -squares
-            numbers = 0
+            unseen = ~(1 << self.v)
             while new:
                 low = new & -new
                 new ^= low
-                numbers |= held[low.bit_length() - 1]
-                numbers &= other
+                numbers = held[low.bit_length() - 1] & unseen
+                unseen &= ~numbers
                 while numbers:
                     w = numbers & -numbers
                     numbers ^= w
