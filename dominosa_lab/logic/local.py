@@ -97,12 +97,13 @@ def local_duplicate(state: State) -> Iterator[Step]:
     table, cells = _neighbour_table(g), g.cell_mask
     items = Pass(state, "local_duplicate", len(g.pairs), placements_near)
     for p in state.scan(items):
-        if not state.active >> p & 1:
+        active = state.active
+        if not active >> p & 1:
             continue
-        other = ~g.domino_mask[g.domino_of[p]]
+        own = g.domino_mask[g.domino_of[p]]
         for q, far in table[p]:
-            # T's active placements but Q (Q is active and covers T)
-            if state.active >> q & 1 and not ((state.active & cells[far]) ^ (1 << q)) & other:
+            # T's active placements but Q (Q is active and covers T), all copies of P's domino
+            if active >> q & 1 and (rest := (active & cells[far]) ^ (1 << q)) & own == rest:
                 items.fired(p)
                 yield Step("local_duplicate", LEVEL, g, _explain_duplicate, ruled_out=1 << p,
                            squares=(far, *_shared(g, p, q)), dominoes=(g.domino_of[p],),
@@ -146,15 +147,15 @@ def _duplicate_pair(g: Geometry, active: int, row) -> tuple[int, int, int, int, 
         if not left_i:
             continue
         e = g.domino_of[left_i.bit_length() - 1]
-        not_e = ~g.domino_mask[e]
-        if left_i & not_e:
+        copies = g.domino_mask[e]
+        if left_i & copies != left_i:
             continue
-        forbidden = not_e | g.cell_mask[ti]
+        joining = cells[ti]
         for j, (qj, tj) in enumerate(row):
             if j == i or not active >> qj & 1:
                 continue
             left_j = (active & cells[tj]) ^ (1 << qj)
-            if left_j and not left_j & forbidden:
+            if left_j and left_j & copies == left_j and not left_j & joining:
                 return qi, ti, qj, tj, e
     return None
 
