@@ -1,5 +1,6 @@
 """A pass that remembers the last one finds the steps a pass over a fresh state finds."""
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -15,6 +16,7 @@ from dominosa_lab.logic import (
     square_single_domino,
     square_single_placement,
 )
+from dominosa_lab.logic.watch import Pass, squares_near
 
 FINDERS = (domino_single_placement, square_single_placement, square_single_domino,
            domino_must_overlap, local_duplicate, local_duplicate_2)
@@ -45,3 +47,14 @@ def test_a_pass_left_unfinished_is_not_remembered():
     first = next(domino_single_placement(state))
     assert "domino_single_placement" not in state.scratch
     assert _steps(state, domino_single_placement)[0][1] == first.placed_index
+
+
+def test_a_pass_reads_the_callers_clock_before_its_first_item():
+    state = State(random_puzzle(6, seed=0).puzzle)
+    state.check = _stop
+    with pytest.raises(TimeoutError):
+        next(iter(Pass(state, "demo", 56, squares_near)))
+
+
+def _stop():
+    raise TimeoutError

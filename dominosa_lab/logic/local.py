@@ -29,7 +29,7 @@ def square_single_domino(state: State) -> Iterator[Step]:
     """
     g = state.geometry
     items = Pass(state, "square_single_domino", len(g.cells), squares_sharing_domino)
-    for square in state.scan(items):
+    for square in items:
         mask = g.cell_mask[square]
         live = state.active & mask
         if not live & (live - 1):
@@ -55,7 +55,7 @@ def domino_must_overlap(state: State) -> Iterator[Step]:
     """
     g = state.geometry
     items = Pass(state, "domino_must_overlap", g.n_dominoes, dominoes_near)
-    for d in state.scan(items):
+    for d in items:
         live = state.active & g.domino_mask[d]
         if not live & (live - 1):
             continue
@@ -96,7 +96,7 @@ def local_duplicate(state: State) -> Iterator[Step]:
     g = state.geometry
     table, cells = _neighbour_table(g), g.cell_mask
     items = Pass(state, "local_duplicate", len(g.pairs), placements_near)
-    for p in state.scan(items):
+    for p in items:
         active = state.active
         if not active >> p & 1:
             continue
@@ -123,7 +123,7 @@ def local_duplicate_2(state: State) -> Iterator[Step]:
     g = state.geometry
     table = _neighbour_table(g)
     items = Pass(state, "local_duplicate_2", len(g.pairs), placements_near)
-    for p in state.scan(items):
+    for p in items:
         active = state.active
         if not active >> p & 1:
             continue

@@ -66,7 +66,7 @@ def square_single_placement(state: State) -> Iterator[Step]:
 def _alone(state: State, masks: Sequence[int], owners: Pass) -> Iterator[tuple[int, int]]:
     """(owner, placement) for each of ``owners`` whose mask has exactly one active placement,
     reading the live state at each owner."""
-    for owner in state.scan(owners):
+    for owner in owners:
         live = state.active & masks[owner]
         if live and not live & (live - 1):
             yield owner, live.bit_length() - 1

@@ -20,7 +20,7 @@ import heapq
 from collections.abc import Callable, Iterable, Iterator
 
 from dominosa_lab.logic.geometry import Geometry, bits
-from dominosa_lab.logic.state import State
+from dominosa_lab.logic.state import SCAN_EVERY, State
 
 __all__ = ["FULL_SCAN_BELOW", "Pass", "dominoes_near", "placements_near", "squares_near",
            "squares_sharing_domino"]
@@ -67,7 +67,9 @@ class Pass:
         self.later.add(item)
 
     def __iter__(self) -> Iterator[int]:
-        state, current = self.state, -1
+        """The items, reading the caller's clock every :data:`~dominosa_lab.logic.state.SCAN_EVERY`
+        of them as :meth:`State.scan` does."""
+        state, current, tested, check = self.state, -1, 0, self.state.check
         while True:
             if state.active is not self.seen[0] or state.placed is not self.seen[1]:
                 self._catch_up(current)
@@ -79,6 +81,9 @@ class Pass:
                 current = heapq.heappop(self.todo)
             else:
                 break
+            if check is not None and tested % SCAN_EVERY == 0:
+                check()
+            tested += 1
             yield current
         state.scratch[self.key] = (state.active, state.placed, self.later)
 
