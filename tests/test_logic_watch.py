@@ -42,6 +42,23 @@ def test_a_remembered_pass_yields_what_a_fresh_one_does(n, seed, cut):
         assert _steps(worked, finder) == _steps(fresh, finder)
 
 
+@settings(max_examples=25, deadline=None)
+@given(n=st.integers(6, 14), seed=st.integers(0, 50), back=st.integers(1, 3))
+def test_a_pass_remembered_ahead_yields_what_a_fresh_one_does_after_a_restore(n, seed, back):
+    puzzle = random_puzzle(n, seed=seed).puzzle
+    worked = State(puzzle)
+    saved = [worked.save()]
+    saved += [worked.save() for _ in run(worked, ladder("full", max_level="basic"))]
+    for finder in FINDERS:  # every finder remembers a pass over the state the ladder left
+        _steps(worked, finder)
+    earlier = saved[max(0, len(saved) - 1 - back)]
+    worked.restore(earlier)  # a few steps back, as a search backs up
+    fresh = State(puzzle)
+    fresh.restore(earlier)
+    for finder in FINDERS:
+        assert _steps(worked, finder) == _steps(fresh, finder)
+
+
 def test_a_pass_left_unfinished_is_not_remembered():
     state = State(random_puzzle(6, seed=1).puzzle)
     first = next(domino_single_placement(state))

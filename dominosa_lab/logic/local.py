@@ -13,7 +13,14 @@ from collections.abc import Iterator
 from dominosa_lab.logic.geometry import Geometry, bits
 from dominosa_lab.logic.state import State
 from dominosa_lab.logic.step import Step, join
-from dominosa_lab.logic.watch import Pass, dominoes_near, placements_near, squares_sharing_domino
+from dominosa_lab.logic.watch import (
+    Pass,
+    dominoes_near,
+    own_domino,
+    placements_near,
+    squares_near,
+    squares_sharing_domino,
+)
 
 __all__ = ["domino_must_overlap", "local_duplicate", "local_duplicate_2", "square_single_domino"]
 
@@ -28,7 +35,8 @@ def square_single_domino(state: State) -> Iterator[Step]:
     that does not cover the square would use it a second time.
     """
     g = state.geometry
-    items = Pass(state, "square_single_domino", len(g.cells), squares_sharing_domino)
+    items = Pass(state, "square_single_domino", len(g.cells), squares_sharing_domino,
+                 squares_near)
     for square in items:
         mask = g.cell_mask[square]
         live = state.active & mask
@@ -54,7 +62,7 @@ def domino_must_overlap(state: State) -> Iterator[Step]:
     them die. Counted per placement ruled out, as Tatham counts it.
     """
     g = state.geometry
-    items = Pass(state, "domino_must_overlap", g.n_dominoes, dominoes_near)
+    items = Pass(state, "domino_must_overlap", g.n_dominoes, dominoes_near, own_domino)
     for d in items:
         live = state.active & g.domino_mask[d]
         if not live & (live - 1):

@@ -14,7 +14,7 @@ from collections.abc import Iterator, Sequence
 
 from dominosa_lab.logic.state import State
 from dominosa_lab.logic.step import Step
-from dominosa_lab.logic.watch import Pass, dominoes_near, squares_near
+from dominosa_lab.logic.watch import Pass, dominoes_near, own_domino, squares_near
 
 __all__ = ["domino_single_placement", "square_single_placement"]
 
@@ -30,7 +30,7 @@ def domino_single_placement(state: State) -> Iterator[Step]:
     placed, or whose placement still has active overlaps (dominoes in Tatham's order).
     """
     g = state.geometry
-    items = Pass(state, "domino_single_placement", g.n_dominoes, dominoes_near)
+    items = Pass(state, "domino_single_placement", g.n_dominoes, dominoes_near, own_domino)
     for d, p in _alone(state, g.domino_mask, items):
         clash = state.active & g.overlap_mask[p]
         new = not state.placed >> p & 1

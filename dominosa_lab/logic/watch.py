@@ -22,8 +22,8 @@ from collections.abc import Callable, Iterable, Iterator
 from dominosa_lab.logic.geometry import Geometry, bits
 from dominosa_lab.logic.state import SCAN_EVERY, State
 
-__all__ = ["FULL_SCAN_BELOW", "Pass", "dominoes_near", "placements_near", "squares_near",
-           "squares_sharing_domino"]
+__all__ = ["FULL_SCAN_BELOW", "Pass", "dominoes_near", "own_domino", "placements_near",
+           "squares_near", "squares_sharing_domino"]
 
 #: A pass tests every item when fewer than this many items per changed placement would be
 #: skipped (reading the changes then costs about what a full scan does).
@@ -36,7 +36,9 @@ class Pass:
     """The items of one pass of deduction ``key`` over ``size`` items, lowest first, that may
     fire on the live state; ``touched(geometry, p)`` are the items whose support holds
     placement ``p``. Call :meth:`fired` on each item that fired, so the next pass tests it
-    again.
+    again. ``ahead(geometry, p)``, when given, are the fewer items that may start to fire when
+    ``p`` is ruled out or placed, the way a ladder moves (by default ``touched``); a search
+    that restores a state moves back, and then ``touched`` are read.
 
     Examples
     --------
@@ -49,8 +51,10 @@ class Pass:
     [0, 8]
     """
 
-    def __init__(self, state: State, key: str, size: int, touched: Touched) -> None:
+    def __init__(self, state: State, key: str, size: int, touched: Touched,
+                 ahead: Touched | None = None) -> None:
         self.state, self.key, self.size, self.touched = state, key, size, touched
+        self.ahead = ahead or touched
         last = state.scratch.pop(key, None)  # a pass left unfinished leaves nothing behind
         self.seen = (state.active, state.placed)
         self.later: set[int] = set()
@@ -59,7 +63,7 @@ class Pass:
             active, placed, fired = last
             changed = (active ^ state.active) | (placed ^ state.placed)
             if changed.bit_count() * FULL_SCAN_BELOW < size:
-                self.todo = sorted(fired.union(self._touched(changed)))
+                self.todo = sorted(fired.union(self._touched(active, placed)))
                 self.queued = set(self.todo)
 
     def fired(self, item: int) -> None:
@@ -94,17 +98,22 @@ class Pass:
         self.seen = (state.active, state.placed)
         if active == state.active and placed == state.placed:
             return
-        changed = (active ^ state.active) | (placed ^ state.placed)
-        for item in self._touched(changed):
+        for item in self._touched(active, placed):
             if item <= current:
                 self.later.add(item)
             elif self.todo is not None and item not in self.queued:
                 self.queued.add(item)
                 heapq.heappush(self.todo, item)
 
-    def _touched(self, changed: int) -> set[int]:
-        g, touched = self.state.geometry, self.touched
-        return {item for p in bits(changed) for item in touched(g, p)}
+    def _touched(self, active: int, placed: int) -> set[int]:
+        """The items whose support changed from ``active`` and ``placed`` to the live state."""
+        state = self.state
+        g, now_active, now_placed = state.geometry, state.active, state.placed
+        back = (now_active & ~active) | (placed & ~now_placed)
+        items = {item for p in bits(back) for item in self.touched(g, p)} if back else set()
+        forward = (active & ~now_active) | (now_placed & ~placed)
+        items.update(item for p in bits(forward) for item in self.ahead(g, p))
+        return items
 
 
 def squares_near(g: Geometry, p: int) -> tuple[int, int]:
@@ -124,6 +133,11 @@ def dominoes_near(g: Geometry, p: int) -> list[int]:
     """The dominoes with a placement sharing a square with ``p`` (``p``'s own included)."""
     covering, domino_of = g.covering, g.domino_of
     return [domino_of[q] for square in g.pairs[p] for q in covering[square]]
+
+
+def own_domino(g: Geometry, p: int) -> tuple[int]:
+    """The domino of ``p``."""
+    return (g.domino_of[p],)
 
 
 def placements_near(g: Geometry, p: int) -> tuple[int, ...]:
