@@ -24,7 +24,8 @@ LEVEL = "extreme"
 
 
 class Chains:
-    """The chains of one state: ``chain[p]`` is ``2 * group + side`` for every placement.
+    """The chains of one state: ``chain[p]`` is ``2 * group + side`` for every active placement
+    (-1 for one ruled out), groups numbered in the order of their lowest placement.
 
     ``members[c]`` is the bit set of chain ``c``; ``links[g]`` the two-option squares
     of group ``g``. Chains ``c`` and ``c ^ 1`` are complementary.
@@ -41,7 +42,7 @@ class Chains:
         self.chain = [-1] * len(g.pairs)
         self.members: list[int] = []
         self.links: list[tuple[int, ...]] = []
-        for p in range(len(g.pairs)):
+        for p in bits(active):
             if self.chain[p] < 0:
                 self._walk(p, partners)
 
