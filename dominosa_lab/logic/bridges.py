@@ -53,15 +53,16 @@ def bridges(g: Geometry, active: int) -> Iterator[tuple[int, int, int, tuple[int
     low = [0] * n
     size = [1] * n
     timer = 0
+    around = _neighbours(g, active)
     for root in range(n):
-        if disc[root] >= 0 or _alone(g, active, root):
+        if disc[root] >= 0 or _alone(around, root):
             continue
         start = timer
         order = [root]
         disc[root] = low[root] = timer
         timer += 1
         tree = []
-        stack = [(root, -1, _neighbours(g, active, root))]
+        stack = [(root, -1, around[root])]
         while stack:
             v, came_by, todo = stack[-1]
             if todo:
@@ -73,7 +74,7 @@ def bridges(g: Geometry, active: int) -> Iterator[tuple[int, int, int, tuple[int
                     timer += 1
                     order.append(w)
                     tree.append((p, v, w))
-                    stack.append((w, p, _neighbours(g, active, w)))
+                    stack.append((w, p, around[w]))
                 elif disc[w] < low[v]:
                     low[v] = disc[w]
                 continue
@@ -89,16 +90,20 @@ def bridges(g: Geometry, active: int) -> Iterator[tuple[int, int, int, tuple[int
                 yield p, size[w], piece - size[w], tuple(order)
 
 
-def _alone(g: Geometry, active: int, square: int) -> bool:
+def _alone(around: list[list[tuple[int, int]]], square: int) -> bool:
     """Whether ``square`` has one active placement and its other square has no other."""
-    live = active & g.cell_mask[square]
-    if live & (live - 1) or not live:
-        return False
-    return active & g.cell_mask[g.other(live.bit_length() - 1, square)] == live
+    return len(around[square]) == 1 and len(around[around[square][0][1]]) == 1
 
 
-def _neighbours(g: Geometry, active: int, square: int) -> list[tuple[int, int]]:
-    return [(p, g.other(p, square)) for p in bits(active & g.cell_mask[square])]
+def _neighbours(g: Geometry, active: int) -> list[list[tuple[int, int]]]:
+    """Per square, (placement, the other square) of its active placements, lowest first."""
+    around: list[list[tuple[int, int]]] = [[] for _ in g.cells]
+    pairs = g.pairs
+    for p in bits(active):
+        a, b = pairs[p]
+        around[a].append((p, b))
+        around[b].append((p, a))
+    return around
 
 
 def _explain(step: Step) -> str:
