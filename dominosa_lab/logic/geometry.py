@@ -29,14 +29,19 @@ from dominosa_lab.core.board import bit_sets, board_model, inverse, layout, tath
 from dominosa_lab.core.graph import csr
 from dominosa_lab.core.puzzle import Cell, Domino, Placement, Puzzle
 
-__all__ = ["KEEP_SQUARE_SETS_MAX", "Geometry", "Overlaps", "TathamShape", "bits", "domino_index",
-           "geometry", "shape", "union"]
+__all__ = ["KEEP_OVERLAPS_MAX", "KEEP_SQUARE_SETS_MAX", "Geometry", "Overlaps", "TathamShape",
+           "bits", "domino_index", "geometry", "shape", "union"]
 
 #: A shape's square bit sets are kept up to this many placements (once per shape, not per
 #: numbering): at N = 100 (20,401 placements) they take 21 MB, and a basic N = 100 puzzle of
 #: :func:`~dominosa_lab.boards.unique_puzzle` takes a fifth less time. Beyond, they are built
 #: when read.
 KEEP_SQUARE_SETS_MAX = 25_000
+
+#: A shape's overlap bit sets are kept up to this many placements (N = 48 has 4,801): they grow
+#: with the square of the board (3 MB at this size), and at N = 20 reading a kept one makes the
+#: capped ladder about 3% faster.
+KEEP_OVERLAPS_MAX = 5_000
 
 #: The index of domino ``{lo, hi}`` in Tatham's order (``0-0, 0-1, 1-1, 0-2, ...``).
 domino_index = tatham_domino
@@ -113,9 +118,11 @@ class TathamShape:
         return tuple(sets) if len(self.pairs) <= KEEP_SQUARE_SETS_MAX else sets
 
     @cached_property
-    def overlap_mask(self) -> Overlaps:
-        """Per placement, the bit set of the placements sharing a square with it."""
-        return Overlaps(self.pairs, self.cell_mask)
+    def overlap_mask(self) -> Sequence[int]:
+        """Per placement, the bit set of the placements sharing a square with it (kept up to
+        :data:`KEEP_OVERLAPS_MAX` placements, else built when read)."""
+        overlaps = Overlaps(self.pairs, self.cell_mask)
+        return tuple(overlaps) if len(self.pairs) <= KEEP_OVERLAPS_MAX else overlaps
 
     @cached_property
     def covering(self) -> tuple[tuple[int, ...], ...]:
@@ -210,7 +217,7 @@ class Geometry:
         return self._shape.cell_mask
 
     @cached_property
-    def overlap_mask(self) -> Overlaps:
+    def overlap_mask(self) -> Sequence[int]:
         """Per placement, the bit set of the other placements sharing a square with it."""
         return self._shape.overlap_mask
 
