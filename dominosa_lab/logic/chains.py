@@ -108,14 +108,20 @@ def _repeats(g: Geometry, members: int) -> bool:
 def _square_chains(state: State, chains: Chains) -> Iterator[Step]:
     g = state.geometry
     chain = chains.chain
+    holding: dict[int, set[int]] = {}  # per domino, the chains of its active placements
+    read = state.active
     for square, mask in state.scan(enumerate(g.cell_mask)):
         live = state.active & mask
         if not live & (live - 1):
             continue
-        own = {chain[p] for p in bits(live)}
+        if state.active is not read:  # a step was applied: read the dominoes again
+            holding.clear()
+            read = state.active
+        here = bits(live)
+        own = {chain[p] for p in here}
         common: set[int] | None = None
-        for q in bits(live):
-            holders = {chain[p] for p in bits(state.active & g.domino_mask[g.domino_of[q]])} - own
+        for q in here:
+            holders = _holders(g, state.active, chain, g.domino_of[q], holding) - own
             common = holders if common is None else common & holders
             if not common:
                 break
@@ -124,6 +130,15 @@ def _square_chains(state: State, chains: Chains) -> Iterator[Step]:
             yield Step("forcing_chain_square", LEVEL, g, _explain_square, ruled_out=members,
                        squares=(square, *chains.links[c >> 1]), reads=members | live,
                        facts=(square, live))
+
+
+def _holders(g: Geometry, active: int, chain: list[int], d: int,
+             holding: dict[int, set[int]]) -> set[int]:
+    """The chains holding an ``active`` placement of domino ``d``, kept in ``holding``."""
+    found = holding.get(d)
+    if found is None:
+        found = holding[d] = {chain[p] for p in bits(active & g.domino_mask[d])}
+    return found
 
 
 def _complementary(state: State, chains: Chains) -> Iterator[Step]:
