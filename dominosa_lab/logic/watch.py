@@ -6,8 +6,10 @@ few placements around it (its *support*). :class:`Pass` remembers, per state and
 the state at the end of the last pass that ran to its end and the items that fired in it;
 the next pass tests those and the items whose support changed since, in the same order,
 and as the pass goes on it reads the changes its own steps make. An item it skips has the
-support it had when it last failed, so it fails again: the pass yields exactly the steps of
-a full scan. With no pass remembered, or many changes, it tests every item.
+support it had when it last failed, or has lost only placements that cannot make it fire (a
+deduction that says which, ``ahead``, is read for the ladder's forward moves), so it fails
+again: the pass yields exactly the steps of a full scan. With no pass remembered, or many
+changes, it tests every item.
 
 On a ladder the cheap rungs run again after every step of a dearer one, and at N = 100 one
 full scan of the dominoes or squares reads thousands of bit sets of 20,000 bits; a pass that
