@@ -75,18 +75,29 @@ class Pass:
     def __iter__(self) -> Iterator[int]:
         """The items, reading the caller's clock every :data:`~dominosa_lab.logic.state.SCAN_EVERY`
         of them as :meth:`State.scan` does."""
+        return self._every() if self.todo is None else self._changed()
+
+    def _every(self) -> Iterator[int]:
+        """Every item. The next pass reads the changes since this one began: those its own
+        steps made after an item was tested are among them, and testing more items than
+        changed yields the same steps."""
+        state, check, begun = self.state, self.state.check, self.seen
+        for first in range(0, self.size, SCAN_EVERY):
+            if check is not None:
+                check()
+            yield from range(first, min(first + SCAN_EVERY, self.size))
+        state.scratch[self.key] = (*begun, self.later)
+
+    def _changed(self) -> Iterator[int]:
+        """The items queued, and those whose support changes as the pass goes on."""
         state, current, tested, check = self.state, -1, 0, self.state.check
+        todo = self.todo
         while True:
             if state.active is not self.seen[0] or state.placed is not self.seen[1]:
                 self._catch_up(current)
-            if self.todo is None:
-                current += 1
-                if current >= self.size:
-                    break
-            elif self.todo:
-                current = heapq.heappop(self.todo)
-            else:
+            if not todo:
                 break
+            current = heapq.heappop(todo)
             if check is not None and tested % SCAN_EVERY == 0:
                 check()
             tested += 1
@@ -103,7 +114,7 @@ class Pass:
         for item in self._touched(active, placed):
             if item <= current:
                 self.later.add(item)
-            elif self.todo is not None and item not in self.queued:
+            elif item not in self.queued:
                 self.queued.add(item)
                 heapq.heappush(self.todo, item)
 
