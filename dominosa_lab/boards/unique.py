@@ -69,7 +69,7 @@ from dominosa_lab.core.options import check_choice, check_count, check_seconds, 
 from dominosa_lab.core.puzzle import Puzzle, Solution
 from dominosa_lab.core.search import Search, SearchStats, collect
 from dominosa_lab.errors import ArgumentError, PuzzleError
-from dominosa_lab.logic import LEVELS, Deduced, Grade, deduce, geometry, solutions
+from dominosa_lab.logic import LEVELS, Deduced, Geometry, Grade, deduce, geometry, solutions
 from dominosa_lab.logic.geometry import bits
 from dominosa_lab.solvers import count_solutions
 from dominosa_lab.tilings.count import BoardShape, count_tilings
@@ -338,7 +338,7 @@ class _Run:
         while score and idle < self.patience and not self._barren(graded, score, spare):
             graded += 1
             open_ = deduced.state.active & ~planted
-            other = self._swap(board, open_, open_.bit_count() if self.cap else score)
+            other = self._swap(board, g, open_, open_.bit_count() if self.cap else score)
             new_score, new_deduced = self._score(other, spare)
             idle = 0 if new_score < score else idle + 1
             if new_score < score or (new_score == score and self.rng.random() < SIDEWAYS):
@@ -383,15 +383,15 @@ class _Run:
             raise _Stopped(self._why("the time limit ran out while counting solutions"))
         return len(found.solutions)
 
-    def _swap(self, board: Solution, open_: int, score: float) -> Solution:
+    def _swap(self, board: Solution, g: Geometry, open_: int, score: float) -> Solution:
         """Darby's swaps of dominoes under random open placements, each with any other domino,
         turned at random: from N = :data:`SCALE_FROM` on, one per :data:`PER_SWAP` placements
         open (``score``: the placements open, or for ``needs a guess`` the solutions beyond
         one), at least one and at most :data:`MAX_SWAPS`, no domino swapped twice; else one (a
-        random domino when nothing is open)."""
+        random domino when nothing is open). ``g`` is the geometry of a board of the climb (its
+        placements are the shape's, the same for every board)."""
         placements = board.placements
         rng = self.rng
-        g = geometry(board.puzzle)
         choices = bits(open_)
         owner = {cell: k for k, pl in enumerate(placements) for cell in pl.cells}
         batch = choices and self.n >= SCALE_FROM
