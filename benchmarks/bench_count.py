@@ -37,7 +37,7 @@ from importlib import metadata
 
 import numpy as np
 import pandas as pd
-from bench_peers import RESULTS, _model, _revision_tree, stamp, write_results
+from bench_peers import RESULTS, _model, revision_tree, stamp, write_results
 
 from dominosa_lab import count_solutions, random_puzzle
 from dominosa_lab.experiments.ratios import median_ratio
@@ -285,7 +285,7 @@ def main() -> None:
     if args.base is None:
         measure(sizes, boards, args.seed0, args.timeout, counters, write)
     else:
-        with _revision_tree(args.base) as (short, tree):
+        with revision_tree(args.base) as (short, tree):
             TREES[f"ours@{short}"] = tree
             subprocess.run([sys.executable, "-c", "from dominosa_lab.solvers.fast import "
                             "warm_up; warm_up()"], cwd=tree, env={**os.environ, "PYTHONPATH": tree},

@@ -420,7 +420,7 @@ def ratio_line(part: pd.DataFrame, sizes, ours: str, other: str, title: str,
 
 
 @contextmanager
-def _revision_tree(rev: str) -> Iterator[tuple[str, str]]:
+def revision_tree(rev: str) -> Iterator[tuple[str, str]]:
     """A temporary git worktree of ``rev`` outside the repository: yields (short hash, path),
     and removes the worktree at the end."""
     repo = Path(__file__).resolve().parents[1]
@@ -458,7 +458,7 @@ def with_base(solvers: list[str], rev: str | None) -> Iterator[tuple[list[str], 
     if rev is None:
         yield solvers, {}, ""
         return
-    with _revision_tree(rev) as (short, tree):
+    with revision_tree(rev) as (short, tree):
         name = f"fast@{short}"
         at = solvers.index("fast") + 1
         note = (f" `{name}` is the default method at `{rev}` ({short}), imported from a "

@@ -1,9 +1,10 @@
 """Unique puzzles of a chosen grade: our generator against Simon Tatham's, in the same run.
 
 Run: ``python benchmarks/bench_unique.py [--seeds 10] [--cases 60:basic,...] [--out NAME]
-[--max-boards COUNT] [--note TEXT] [--tatham DIR] [--tatham-timeout S]``; with ``--max-boards``
-a generation of ours stops after that many boards graded, and a case with a stopped seed shows
-its medians and maxima as lower bounds (``≥``), as :func:`median_text` reads them;
+[--max-boards COUNT] [--note TEXT] [--tatham DIR] [--tatham-timeout S] [--base REV]``; with
+``--max-boards`` a generation of ours stops after that many boards graded, and a case with a
+stopped seed shows its medians and maxima as lower bounds (``≥``), as :func:`median_text` reads
+them;
 ``--from-csv`` writes ``NAME.md`` again from ``NAME.csv`` (default ``unique``) without running
 anything.
 
@@ -16,6 +17,12 @@ SEED``, seeds 1..seeds, each stopped after ``--tatham-timeout`` seconds, a case 
 ``GIVE_UP`` stops in a row) on the same machine in the same run, where his rules have the grade
 at all.
 Without his tools his column says "not run": times from elsewhere are not comparable.
+With ``--base REV`` each seed of ours is also made by the code at git revision REV (the rows of
+``ours@<hash>``, from a temporary worktree of it), seed by seed in turn with this code's, so that
+both meet the same machine; then each puzzle of either is made in a fresh process, as the
+command line makes one (a process that made many puzzles keeps caches and objects that change
+its pace), its grade checked by its own code and not by his solver. Every process of ours makes
+one puzzle (N = 8, extreme) before the first it times.
 
 The project's goals: N=9 extreme < 5 s, N=12 hard < 10 s, N=15 hard < 30 s, N=20 basic
 < 5 s, N=20 extreme < 2 s, N=30 basic < 60 s, N=30 extreme < 20 s, N=60 basic < 10 s,
@@ -27,15 +34,18 @@ from __future__ import annotations
 
 import argparse
 import csv
+import json
 import os
 import platform
 import re
 import subprocess
 import sys
 import time
+from contextlib import ExitStack
 from pathlib import Path
 
 import pandas as pd
+from bench_peers import revision_tree
 from tatham_tools import load_tatham
 
 from dominosa_lab import from_tatham, grade, to_tatham, unique_puzzle
@@ -108,6 +118,36 @@ def his_runs(n: int, wanted: str, seeds: int, tatham, timeout: float) -> list[di
     return rows
 
 
+#: What a fresh process of ours runs with ``--base``: the warm-up, then :func:`ours` on one seed,
+#: printed as JSON (argv: the benchmarks' folder, N, grade, seed, the boards' budget or "").
+AT_BASE = """
+import json, os, sys
+sys.path.insert(1, sys.argv[1])
+import dominosa_lab
+from bench_unique import ours, warm_up
+if not dominosa_lab.__file__.startswith(os.getcwd()):
+    raise SystemExit(f"dominosa_lab was imported from {dominosa_lab.__file__}")
+warm_up()
+budget = int(sys.argv[5]) if sys.argv[5] else None
+print(json.dumps(ours(int(sys.argv[2]), sys.argv[3], int(sys.argv[4]), None, budget)))
+"""
+
+
+def warm_up() -> None:
+    """One puzzle made before the first one timed: the modules and compiled kernels it loads
+    are a process's start, not a puzzle's."""
+    unique_puzzle(8, grade="extreme", seed=1)
+
+
+def fresh(tree: str, who: str, n: int, wanted: str, seed: int, max_boards: int | None) -> dict:
+    """:func:`ours` by the code in ``tree`` in a fresh process, its row named ``who``."""
+    done = subprocess.run([sys.executable, "-c", AT_BASE, str(HERE), str(n), wanted, str(seed),
+                           "" if max_boards is None else str(max_boards)],
+                          cwd=tree, env={**os.environ, "PYTHONPATH": tree}, check=True,
+                          capture_output=True, text=True)
+    return {**json.loads(done.stdout.strip().splitlines()[-1]), "who": who}
+
+
 def median_text(rows: list[dict], value: str = "seconds", style: str = ".2f") -> str:
     """The median of ``value``, ``≥ X`` when it is only a lower bound (see
     :func:`~dominosa_lab.experiments.summary.median_under_budget`: a stopped run counts
@@ -133,12 +173,20 @@ def cpu_text(rows: list[dict]) -> str:
     return f"{median_text(timed, 'cpu_seconds')} | {max_text(timed, 'cpu_seconds')}"
 
 
+def base_name(rows: list[dict]) -> str | None:
+    """``ours@<hash>``, the rows of the code at ``--base``, if any."""
+    return next((r["who"] for r in rows if r["who"].startswith("ours@")), None)
+
+
 def table(rows: list[dict]) -> list[str]:
-    """The per-case table in markdown."""
+    """The per-case table in markdown (with the median processor seconds of the code at
+    ``--base`` when it ran)."""
+    base = base_name(rows)
     out = ["| N | grade | goal s | ours: median s | max s | ours: median CPU s | max CPU s "
-           "| boards graded (median) | our grade | his solver's grade | Tatham: median s "
+           + (f"| {base}: median CPU s | max CPU s " if base else "")
+           + "| boards graded (median) | our grade | his solver's grade | Tatham: median s "
            "| stopped at the timeout |",
-           "|" + "---|" * 12]
+           "|" + "---|" * (14 if base else 12)]
     for n, wanted, goal in CASES:
         mine = [r for r in rows if r["who"] == "ours" and r["n"] == n and r["grade"] == wanted]
         theirs = [r for r in rows if r["who"] == "tatham" and r["n"] == n and r["grade"] == wanted]
@@ -156,8 +204,11 @@ def table(rows: list[dict]) -> list[str]:
             him, stopped = "never (no hard board exists under his rules)", ""
         else:
             him, stopped = "not run", ""
+        then = [r for r in rows if r["who"] == base and r["n"] == n and r["grade"] == wanted]
         out.append(f"| {n} | {wanted} | {goal or ''} | {median_text(mine)} | "
-                   f"{max_text(mine)} | {cpu_text(mine)} | {median_text(mine, 'boards', 'g')} | "
+                   f"{max_text(mine)} | {cpu_text(mine)} | "
+                   + (f"{cpu_text(then)} | " if base else "")
+                   + f"{median_text(mine, 'boards', 'g')} | "
                    f"{grades}/{len(mine)} | {his_grades} | {him} | {stopped} |")
     return out
 
@@ -166,6 +217,7 @@ def report(rows: list[dict], run: dict) -> str:
     """``unique.md``: how the run was made (``run``: started, python, cores, the load average
     at the start and the end, seeds, Tatham's timeout), then the table of ``rows``."""
     ran_his = any(r["who"] == "tatham" for r in rows)
+    base = base_name(rows)
     lines = [
         "# Unique puzzles of a chosen grade: our generator and Tatham's",
         "",
@@ -188,6 +240,9 @@ def report(rows: list[dict], run: dict) -> str:
            "(half or more of the runs stopped) is only a lower bound."
            if ran_his else "the project's reference figures (his tools were not run)."),
         "",
+        *([f"Each puzzle of ours, and of `{base}` (the code at that revision, `--base`), was "
+           "made in a fresh process after one made untimed, the two in turn seed by seed.", ""]
+          if base else []),
         *([f"Note: {run['note']}", ""] if run.get("note") else []),
         *table(rows),
         "",
@@ -222,6 +277,8 @@ def main() -> None:
                         "boards graded (its status is then 'stopped' and its figures lower bounds)")
     parser.add_argument("--out", default="unique", help="the results' file name, without suffix")
     parser.add_argument("--note", help="a paragraph for the results, e.g. which seeds tuned what")
+    parser.add_argument("--base", metavar="REV", help="also make each puzzle of ours with the "
+                        "code at git revision REV, seed by seed in turn")
     parser.add_argument("--from-csv", action="store_true",
                         help="write unique.md again from unique.csv; run nothing")
     args = parser.parse_args()
@@ -237,12 +294,10 @@ def main() -> None:
     tatham = load_tatham(args.tatham)
     load_start = os.getloadavg()[0]
     started = time.strftime("%Y-%m-%d %H:%M")
-    rows = []
     cases = chosen(args.cases)
-    for n, wanted, _ in cases:
-        for seed in range(args.seeds):
-            rows.append(ours(n, wanted, seed, tatham, args.max_boards))
-            print(f"ours {n} {wanted} {seed}: {rows[-1]['seconds']:.2f} s", file=sys.stderr)
+    with ExitStack() as stack:
+        tree = args.base and stack.enter_context(revision_tree(args.base))
+        rows = measure(cases, args, tatham, tree)
     if tatham is not None and not args.no_tatham_generator:
         for n, wanted, _ in cases:
             if n < 15 or wanted != "hard":  # his rules have no hard board at N >= 15
@@ -258,6 +313,25 @@ def main() -> None:
                          "timeout": args.tatham_timeout, "note": args.note})
     (RESULTS / f"{args.out}.md").write_text(text)
     print(text)
+
+
+def measure(cases: list, args: argparse.Namespace, tatham, tree: tuple[str, str] | None) -> list:
+    """The rows of ours for each case and seed in this process; or, when ``tree`` (the short
+    hash and worktree of ``--base``) is given, each in a fresh process followed by the same
+    seed at ``--base``."""
+    warm_up()
+    rows = []
+    for n, wanted, _ in cases:
+        for seed in range(args.seeds):
+            if tree:
+                rows.append(fresh(str(HERE.parent), "ours", n, wanted, seed, args.max_boards))
+                rows.append(fresh(tree[1], f"ours@{tree[0]}", n, wanted, seed, args.max_boards))
+            else:
+                rows.append(ours(n, wanted, seed, tatham, args.max_boards))
+            for row in rows[-2 if tree else -1:]:
+                print(f"{row['who']} {n} {wanted} {seed}: {row['cpu_seconds']:.2f} CPU s",
+                      file=sys.stderr)
+    return rows
 
 
 def chosen(cases: str | None) -> list[tuple[int, str, float | None]]:
