@@ -120,7 +120,7 @@ def his_runs(n: int, wanted: str, seeds: int, tatham, timeout: float) -> list[di
 
 #: What a fresh process of ours runs with ``--base``: the warm-up, then :func:`ours` on one seed,
 #: printed as JSON (argv: the benchmarks' folder, N, grade, seed, the boards' budget or "").
-AT_BASE = """
+ONE_PUZZLE = """
 import json, os, sys
 sys.path.insert(1, sys.argv[1])
 import dominosa_lab
@@ -141,10 +141,12 @@ def warm_up() -> None:
 
 def fresh(tree: str, who: str, n: int, wanted: str, seed: int, max_boards: int | None) -> dict:
     """:func:`ours` by the code in ``tree`` in a fresh process, its row named ``who``."""
-    done = subprocess.run([sys.executable, "-c", AT_BASE, str(HERE), str(n), wanted, str(seed),
-                           "" if max_boards is None else str(max_boards)],
-                          cwd=tree, env={**os.environ, "PYTHONPATH": tree}, check=True,
-                          capture_output=True, text=True)
+    done = subprocess.run([sys.executable, "-c", ONE_PUZZLE, str(HERE), str(n), wanted,
+                           str(seed), "" if max_boards is None else str(max_boards)],
+                          cwd=tree, env={**os.environ, "PYTHONPATH": tree}, capture_output=True,
+                          text=True)
+    if done.returncode:
+        raise SystemExit(f"{who} N={n} {wanted} seed {seed} failed:\n{done.stderr[-2000:]}")
     return {**json.loads(done.stdout.strip().splitlines()[-1]), "who": who}
 
 
