@@ -20,9 +20,8 @@ Without his tools his column says "not run": times from elsewhere are not compar
 With ``--base REV`` each seed of ours is also made by the code at git revision REV (the rows of
 ``ours@<hash>``, from a temporary worktree of it), seed by seed in turn with this code's, so that
 both meet the same machine; then each puzzle of either is made in a fresh process, as the
-command line makes one (a process that made many puzzles keeps caches and objects that change
-its pace), its grade checked by its own code and not by his solver. Every process of ours makes
-one puzzle (N = 8, extreme) before the first it times.
+command line makes one, its grade checked by its own code and not by his solver. Every process
+of ours makes one puzzle (N = 8, extreme) before the first it times.
 
 The project's goals: N=9 extreme < 5 s, N=12 hard < 10 s, N=15 hard < 30 s, N=20 basic
 < 5 s, N=20 extreme < 2 s, N=30 basic < 60 s, N=30 extreme < 20 s, N=60 basic < 10 s,
