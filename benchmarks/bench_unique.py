@@ -320,7 +320,8 @@ def measure(cases: list, args: argparse.Namespace, tatham, tree: tuple[str, str]
     """The rows of ours for each case and seed in this process; or, when ``tree`` (the short
     hash and worktree of ``--base``) is given, each in a fresh process followed by the same
     seed at ``--base``."""
-    warm_up()
+    if not tree:
+        warm_up()  # a fresh process makes its own
     rows = []
     for n, wanted, _ in cases:
         for seed in range(args.seeds):

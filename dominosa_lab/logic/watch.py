@@ -9,7 +9,7 @@ and as the pass goes on it reads the changes its own steps make. An item it skip
 support it had when it last failed, or has lost only placements that cannot make it fire (a
 deduction that says which, ``ahead``, is read for the ladder's forward moves), so it fails
 again: the pass yields exactly the steps of a full scan. With no pass remembered, or many
-changes, it tests every item.
+changes, it tests every item, and leaves the changes its own steps make to the next pass.
 
 On a ladder the cheap rungs run again after every step of a dearer one, and at N = 100 one
 full scan of the dominoes or squares reads thousands of bit sets of 20,000 bits; a pass that
