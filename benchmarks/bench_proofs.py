@@ -1,7 +1,7 @@
 """Proving "no solution" (and "no second solution"): the default method and its peers, one run.
 
 Four families of boards, ``--boards`` per N, from fixed seeds (:data:`SEED0`, board ``k`` of
-a family at N has seed ``SEED0[family] + 100 * N + k``):
+a family at N has seed ``SEED0[family] + 100 * N + k``; boards ``--first`` on, 0 by default):
 
 * ``transposed``: a planted board (``random_puzzle(N, seed=seed)``) with the numbers of two squares
   of different numbers exchanged (``random_cell_swap``): every number still occurs N + 2
@@ -24,6 +24,8 @@ ours over the best peer's median and worst (below 1: ours faster).
     python benchmarks/bench_proofs.py --n 10 20 --boards 3 --families transposed \\
         --solvers fast cadical --out proofs_smoke          # a quick look
     python benchmarks/bench_proofs.py --base main --solvers fast   # ours before and after
+    python benchmarks/bench_proofs.py --n 40 --families transposed adjacent --boards 40 \
+        --first 60 --out proofs_40_held_out    # boards no setting was chosen on
 
 Writes ``benchmarks/results/proofs.md`` and ``proofs.csv`` (one row per family, board and
 solver; ``swapped`` names the exchanged squares of a transposed board), or the ``--out`` name.
@@ -122,7 +124,7 @@ def measure(args: argparse.Namespace, solvers: list[str], trees: dict, done) -> 
             given_up: set[str] = set()
             for n in [n for n in args.n if n in SIZES[name]]:
                 timeouts = dict.fromkeys(solvers, 0)
-                for k in range(args.boards):
+                for k in range(args.first, args.first + args.boards):
                     puzzle, swapped = board(name, n, k)
                     for solver in solvers:
                         record = _run(workers[solver], puzzle, LIMIT[name], args.timeout,
@@ -211,7 +213,7 @@ def ideas(args: argparse.Namespace) -> pd.DataFrame:
     rows = []
     for name in ("transposed", "adjacent"):
         for n in args.n:
-            for k in range(args.boards):
+            for k in range(args.first, args.first + args.boards):
                 puzzle, _ = board(name, n, k)
                 row = {"family": name, "n": n, "seed": SEED0[name] + 100 * n + k}
                 for variant, options in VARIANTS.items():
@@ -341,6 +343,8 @@ def main() -> None:
     parser.add_argument("--n", type=int, nargs="+", default=sorted(set().union(*SIZES.values())))
     parser.add_argument("--families", nargs="+", choices=FAMILIES, default=list(FAMILIES))
     parser.add_argument("--boards", type=int, default=10)
+    parser.add_argument("--first", type=int, default=0, metavar="K",
+                        help="the first board's number (boards K to K + BOARDS - 1 per N)")
     parser.add_argument("--solvers", nargs="+", choices=list(SOLVERS), default=list(PEERS))
     parser.add_argument("--timeout", type=float, default=60.0)
     parser.add_argument("--base", metavar="REV", help="also run ours at git revision REV")
@@ -353,6 +357,9 @@ def main() -> None:
     parser.add_argument("--append", action="store_true",
                         help="keep the rows already in the results file (a run in parts)")
     args = parser.parse_args()
+    if not 0 <= args.first or args.first + args.boards > 100:
+        parser.error("--first and --boards: board numbers run from 0 to 99 (board 100 of N "
+                     "would have the seed of board 0 of N + 1)")
     started = machine()
     if args.ideas:
         side_report(args, started, "ideas", "Proof strength: the engine's parts one at a time, "
@@ -364,7 +371,8 @@ def main() -> None:
                     ideas_table)
         return
     before = earlier(args.out) if args.append else pd.DataFrame()
-    note = (f"{args.boards} boards per family and N (N in {' '.join(map(str, args.n))}), "
+    numbers = f", numbers {args.first}-{args.first + args.boards - 1}" if args.first else ""
+    note = (f"{args.boards} boards{numbers} per family and N (N in {' '.join(map(str, args.n))}), "
             f"timeout {args.timeout:g} s, solvers {', '.join(args.solvers)}.")
     if args.append:
         lines = (RESULTS / f"{args.out}.md").read_text().split("\n")
