@@ -12,7 +12,7 @@ fractional cover, which HiGHS
 (``highspy``: its first-order method PDLP from ``board_first_order_rows`` items left, its interior
 point method below or when PDLP's weights do not certify), asked of what the engine's level 0
 leaves, shows within whole proofs of at most 1.55 processor seconds at N = 60, 6.05 s at N = 100
-(``benchmarks/results/proofs_large.md``) and 15.0 s at N = 150 (``proofs_150.md``), where
+(``benchmarks/results/proofs_large.md``) and 7.36 s at N = 150 (``proofs_150.md``), where
 CaDiCaL, Glucose and CP-SAT each run out of a minute on half the boards of N = 60 or more, and
 CaDiCaL and Glucose on all ten boards of N = 100 with two neighbours exchanged.
 The interior point method alone took 43 of a proof's processor seconds at N = 100 where PDLP's
