@@ -357,7 +357,7 @@ def main() -> None:
     parser.add_argument("--append", action="store_true",
                         help="keep the rows already in the results file (a run in parts)")
     args = parser.parse_args()
-    if not 0 <= args.first or args.first + args.boards > 100:
+    if args.first < 0 or args.first + args.boards > 100:
         parser.error("--first and --boards: board numbers run from 0 to 99 (board 100 of N "
                      "would have the seed of board 0 of N + 1)")
     started = machine()
