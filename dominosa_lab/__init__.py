@@ -100,7 +100,7 @@ _LAZY = {
     "explain_no_solution": "solvers",
     "find_slips": "boards.slip",
     "from_tatham": "formats.tatham",
-    "grade": "logic",
+    "grade": "solvers",
     "hints": "logic",
     "is_unique": "solvers",
     "iter_solutions": "solvers",

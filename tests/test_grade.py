@@ -1,9 +1,15 @@
 """Grades: Tatham's levels on his boards, ours beyond them, verdicts on unfinished boards."""
 
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 
-from dominosa_lab import ArgumentError, Puzzle, from_tatham, grade, load
+from dominosa_lab import ArgumentError, Puzzle, from_tatham, grade, load, random_puzzle
 from dominosa_lab.logic import GRADES, LEVELS
+from dominosa_lab.logic import grade as grade_by_reasoning
+from dominosa_lab.solvers.grading import ENGINE_FROM
 from tests.samples import BEYOND, TATHAM_SAMPLE
 
 
@@ -52,6 +58,29 @@ def test_a_spent_budget_leaves_uniqueness_open_and_says_stopped():
 def test_the_search_after_the_deductions_reports_its_counters():
     result = grade(load("tcg-n10"))
     assert result.status == "solved" and result.stats.nodes > 0
+
+
+def test_a_searcher_given_decides_the_verdict_after_the_deductions():
+    def none_found(puzzle, search):
+        yield from ()
+
+    result = grade_by_reasoning(load("tcg-n10"), searcher=none_found)
+    assert result.level == "no solution" and result.solutions == 0
+
+
+def test_a_large_board_the_deductions_leave_open_is_searched_by_the_default_method():
+    board = random_puzzle(40, seed=11).puzzle
+    assert len(board.placements()) >= ENGINE_FROM
+    result = grade(board, time_limit=60)
+    assert result.level == "ambiguous" and result.solutions == 2 and result.status == "solved"
+
+
+def test_a_small_board_the_deductions_leave_open_is_searched_without_loading_the_kernels():
+    code = ("import sys, dominosa_lab as dl; g = dl.grade(dl.load('tcg-n10')); "
+            "print(g.level, 'numba' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True, cwd=Path(__file__).parents[1])
+    assert done.stdout.split() == ["ambiguous", "False"]
 
 
 def test_plain_rows_are_graded_as_their_puzzle():

@@ -44,7 +44,7 @@ def build(p: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Print the level, the count of each deduction and what a verdict short of a level means."""
-    from dominosa_lab.logic import grade
+    from dominosa_lab.solvers import grade
 
     time_limit, default = flags.time_limit(args.time_limit, exponential=True)
     puzzle = read_puzzle(args.puzzle)

@@ -21,7 +21,7 @@ from dominosa_lab.logic.bridges import parity
 from dominosa_lab.logic.chains import forcing_chains
 from dominosa_lab.logic.deduce import Deduced, deduce
 from dominosa_lab.logic.geometry import Geometry, geometry
-from dominosa_lab.logic.grade import GRADES, Grade, grade
+from dominosa_lab.logic.grade import GRADES, Grade, Searcher, grade
 from dominosa_lab.logic.guess import guess_candidates, solutions
 from dominosa_lab.logic.hall import hall_sets
 from dominosa_lab.logic.hints import Hints, hints
@@ -49,6 +49,7 @@ __all__ = [
     "Geometry",
     "Grade",
     "Hints",
+    "Searcher",
     "State",
     "Step",
     "deduce",

@@ -9,7 +9,9 @@ more than 16 squares), ``hard`` means set analysis without doubles found by
 :func:`~dominosa_lab.logic.wide.wide_sets`, and ``extreme`` means his forcing
 chains (his set analysis with doubles stays off there; our ``hall_sets``, level
 ``deep``, covers it). A board the deductions cannot finish is then searched (with guesses, under
-the budget) for up to two solutions, and reported as ``needs a guess`` (exactly
+the budget; by the logic layer's own search unless a ``searcher`` is given, as
+:func:`dominosa_lab.grade` gives one on large boards) for up to two solutions, and reported as
+``needs a guess`` (exactly
 one solution: unique, but not by reasoning alone), ``ambiguous`` (two or more:
 no reasoning can finish it) or ``no solution``. When the budget runs out first the
 grade says ``status="stopped"`` with the search's counters, as :func:`~dominosa_lab.solve`
@@ -18,16 +20,21 @@ does, and its level stays ``needs a guess`` (the deductions, under the same cloc
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from dominosa_lab.core.options import keywords_after_first
-from dominosa_lab.core.puzzle import PuzzleLike, as_puzzle
+from dominosa_lab.core.puzzle import Puzzle, PuzzleLike, Solution, as_puzzle
 from dominosa_lab.core.search import Search, SearchStats, SearchStopped, Status, collect
 from dominosa_lab.logic.deduce import deduce
 from dominosa_lab.logic.guess import solutions
 from dominosa_lab.logic.ladder import LEVELS
 
-__all__ = ["GRADES", "Grade", "grade"]
+__all__ = ["GRADES", "Grade", "Searcher", "grade"]
+
+#: A search for a board's solutions, reporting to a :class:`~dominosa_lab.core.search.Search`
+#: (a method's ``solve``, e.g. :func:`dominosa_lab.solvers.fast.solve`).
+Searcher = Callable[[Puzzle, Search], Iterator[Solution]]
 
 #: Every grade, easiest first: the levels, then the three verdicts on unfinished boards.
 GRADES = (*LEVELS, "needs a guess", "ambiguous", "no solution")
@@ -80,6 +87,7 @@ def grade(
     max_level: str = "deep",
     max_nodes: int | None = None,
     time_limit: float | None = None,
+    searcher: Searcher | None = None,
 ) -> Grade:
     """The grade of ``puzzle`` and the count of each deduction used.
 
@@ -93,6 +101,10 @@ def grade(
     max_nodes, time_limit : optional
         The budget of the search that tells a unique board from an ambiguous one when
         the deductions stop short; when it runs out, ``status="stopped"``.
+    searcher : callable, optional
+        That search, given the board and the run's :class:`~dominosa_lab.core.search.Search`
+        (the deductions' clock and budget); by default the logic layer's own, which guesses
+        only when no deduction applies (:func:`~dominosa_lab.logic.guess.solutions`).
 
     Examples
     --------
@@ -119,7 +131,8 @@ def grade(
     if deduced.status == "contradiction":
         return Grade("no solution", deduced.counts, 0, "no_solution",
                      reason=deduced.state.contradiction() or "")
-    found = collect(solutions(deduced.state, search), search, limit=2)
+    stream = solutions(deduced.state, search) if searcher is None else searcher(puzzle, search)
+    found = collect(stream, search, limit=2)
     if found.status == "stopped":
         return Grade("needs a guess", deduced.counts, None, "stopped", found.stats, found.reason)
     count = len(found.solutions)
