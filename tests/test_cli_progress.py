@@ -40,7 +40,7 @@ def _real(function):
 #: Each long command, the library call it waits on, and what its line says.
 LONG = [
     (["count", "tcg-n10"], solvers, "count_solutions", "counting the solutions with fast"),
-    (["grade", "mikefc-small"], logic, "grade", "grading: deductions up to deep"),
+    (["grade", "mikefc-small"], solvers, "grade", "grading: deductions up to deep"),
     (["hint", "mikefc-small"], logic, "hints", "looking for 1 step of reasoning"),
     (["generate", "4"], boards, "unique_puzzle", "making a unique basic double-4 puzzle"),
 ]
