@@ -37,8 +37,8 @@ EXAMPLES = (
 )
 
 #: Seconds ``solve`` and ``draw`` look for why a board has no solution, after proving it has
-#: none: the region search stops by itself at 6 times the engine's proof plus 10 s
-#: (:func:`~dominosa_lab.solvers.explain.explain_no_solution`; how often a reason is found:
+#: none (:func:`~dominosa_lab.solvers.explain.explain_no_solution` says how they are shared
+#: between its ways of finding one; how often a reason is found:
 #: ``benchmarks/results/reasons.md``).
 WHY_SECONDS = 10.0
 
