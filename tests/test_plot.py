@@ -2,8 +2,9 @@
 
 import matplotlib.pyplot as plt
 
-from dominosa_lab import Placement, Puzzle, load, solve
+from dominosa_lab import Placement, Puzzle, load, random_puzzle, solve
 from dominosa_lab.draw import draw_puzzle
+from dominosa_lab.draw.board import MOST_INCHES, cell_inches, draw_puzzle_and_solution
 
 
 def test_board_alone_has_one_tile_and_one_number_per_cell():
@@ -64,3 +65,16 @@ def test_numbered_board_has_no_grid_lines_across_the_numbers():
         ax = draw_puzzle(load("mikefc-small"), coordinates=True)
     assert not any(line.get_visible() for line in ax.get_xgridlines() + ax.get_ygridlines())
     plt.close("all")
+
+
+def test_a_large_board_is_drawn_within_the_largest_figure():
+    board = random_puzzle(45, seed=0).puzzle
+    fig = draw_puzzle_and_solution(board, None)
+    width, height = fig.get_size_inches()
+    assert max(width, height) <= MOST_INCHES + 1.5  # the boards' cells, then the margins
+    assert cell_inches(2 * board.shape[1], board.shape[0]) < 0.55
+    plt.close("all")
+
+
+def test_a_small_board_keeps_the_default_cell():
+    assert cell_inches(8, 7) == 0.55

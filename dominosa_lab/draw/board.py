@@ -36,11 +36,13 @@ __all__ = [
     "BORDER_COLOR",
     "COORDINATE_COLOR",
     "HIGHLIGHT_COLOR",
+    "MOST_INCHES",
     "OUTLINE_COLOR",
     "OUTLINE_INSET",
     "PIP_COLOR",
     "TILE_COLOR",
     "TILE_SIZE",
+    "cell_inches",
     "cell_xy",
     "check_axes",
     "check_color",
@@ -59,6 +61,7 @@ OUTLINE_INSET = 0.42  # the R blog's rectangle half-extent around a cell centre
 PIP_COLOR = "#111111"
 COORDINATE_COLOR = "#555555"  # row and column numbers beside the board
 HIGHLIGHT_COLOR = "#fdd49e"  # a light orange that black numbers and outlines stay readable on
+MOST_INCHES = 48.0  # the longest side of the boards in a figure the drawing makes itself
 
 
 def draw_puzzle(
@@ -139,7 +142,8 @@ def draw_puzzle(
     check_axes(ax)
     n_rows, n_cols = puzzle.shape
     if ax is None:
-        _, ax = plt.subplots(figsize=(0.55 * n_cols + 0.4, 0.55 * n_rows + 0.4))
+        cell = cell_inches(n_cols, n_rows)
+        _, ax = plt.subplots(figsize=(cell * n_cols + 0.4, cell * n_rows + 0.4))
     scale = _scale(ax, n_rows, n_cols)
     fontsize = fontsize if fontsize is not None else max(5.0, 13 * scale)
     linewidth = linewidth if linewidth is not None else max(1.0, 3.2 * scale)
@@ -150,8 +154,8 @@ def draw_puzzle(
         x, y = cell_xy((r, c), n_rows)
         value = puzzle.value((r, c))
         fill = highlight_color if (r, c) in marked else tile_color
-        ax.add_patch(Rectangle((x - half, y - half), TILE_SIZE, TILE_SIZE,
-                               facecolor=fill, edgecolor=BORDER_COLOR, linewidth=border))
+        _add(ax, Rectangle((x - half, y - half), TILE_SIZE, TILE_SIZE,
+                           facecolor=fill, edgecolor=BORDER_COLOR, linewidth=border))
         if (r, c) in faces and has_layout(value):
             _pips(ax, x, y, value, pip_radius(puzzle.max_pip))
         elif numbers:
@@ -192,7 +196,8 @@ def draw_puzzle_and_solution(
     if len(titles) != 2 or not all(isinstance(t, str) for t in titles):
         raise ArgumentError(f"titles must be two titles (text), got {titles!r}")
     n_rows, n_cols = puzzle.shape
-    fig, axes = plt.subplots(1, 2, figsize=(2 * 0.55 * n_cols + 1.5, 0.55 * n_rows + 0.8))
+    cell = cell_inches(2 * n_cols, n_rows)
+    fig, axes = plt.subplots(1, 2, figsize=(2 * cell * n_cols + 1.5, cell * n_rows + 0.8))
     draw_puzzle(puzzle, ax=axes[0], title=titles[0])
     draw_puzzle(puzzle, solution, ax=axes[1], pips=pips, title=titles[1])
     return fig
@@ -251,8 +256,28 @@ def outline(
     (xa, ya), (xb, yb) = cell_xy(pl.a, n_rows), cell_xy(pl.b, n_rows)
     x0, x1 = min(xa, xb) - OUTLINE_INSET, max(xa, xb) + OUTLINE_INSET
     y0, y1 = min(ya, yb) - OUTLINE_INSET, max(ya, yb) + OUTLINE_INSET
-    ax.add_patch(Rectangle((x0, y0), x1 - x0, y1 - y0, fill=False, edgecolor=color,
-                           linewidth=linewidth, linestyle=linestyle, joinstyle="round"))
+    _add(ax, Rectangle((x0, y0), x1 - x0, y1 - y0, fill=False, edgecolor=color,
+                       linewidth=linewidth, linestyle=linestyle, joinstyle="round"))
+
+
+def _add(ax: Axes, patch: Rectangle) -> None:
+    """Put a tile or an outline on a board's axes. The board's limits are set by :func:`_frame`,
+    so the patch is added without widening the data limits (``add_patch`` would), which took
+    most of the time of drawing a large board."""
+    ax.add_artist(patch)
+
+
+def cell_inches(across: int, down: int) -> float:
+    """Inches per cell of a figure made for ``across`` by ``down`` cells: 0.55, or less so that
+    neither side of the boards passes :data:`MOST_INCHES` (a board of N = 150 drawn at 0.55 in a
+    cell would need a picture of 25,000 by 12,500 pixels).
+
+    Examples
+    --------
+    >>> cell_inches(8, 7), round(cell_inches(304, 151), 3)
+    (0.55, 0.158)
+    """
+    return min(0.55, MOST_INCHES / max(across, down, 1))
 
 
 def _frame(ax: Axes, n_rows: int, n_cols: int, title: str | None) -> None:
