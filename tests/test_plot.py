@@ -4,7 +4,12 @@ import matplotlib.pyplot as plt
 
 from dominosa_lab import Placement, Puzzle, load, random_puzzle, solve
 from dominosa_lab.draw import draw_puzzle
-from dominosa_lab.draw.board import MOST_INCHES, cell_inches, draw_puzzle_and_solution
+from dominosa_lab.draw.board import (
+    MANY_CELLS,
+    MOST_INCHES,
+    cell_inches,
+    draw_puzzle_and_solution,
+)
 
 
 def test_board_alone_has_one_tile_and_one_number_per_cell():
@@ -78,3 +83,13 @@ def test_a_large_board_is_drawn_within_the_largest_figure():
 
 def test_a_small_board_keeps_the_default_cell():
     assert cell_inches(8, 7) == 0.55
+
+
+def test_a_board_of_many_cells_draws_its_tiles_and_numbers_as_two_collections():
+    board = random_puzzle(45, seed=0).puzzle
+    assert len(board.cells) > MANY_CELLS
+    ax = draw_puzzle(board)
+    tiles, numbers = ax.collections
+    assert len(tiles.get_paths()) == len(numbers.get_paths()) == len(board.cells)
+    assert not ax.texts and not ax.patches
+    plt.close("all")
