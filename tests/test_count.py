@@ -11,12 +11,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dominosa_lab import Puzzle, count_solutions, random_puzzle
+from dominosa_lab.boards import swap_cells
 from dominosa_lab.boards.shuffled import shuffled_puzzle
 from dominosa_lab.core.exact_cover import ExactCover
 from dominosa_lab.core.puzzle import bone_pile
 from dominosa_lab.core.search import Search, SearchStopped
 from dominosa_lab.solvers.engine import count as count_module
 from dominosa_lab.solvers.engine.count import count_covers
+from dominosa_lab.solvers.engine.relax import fractional_cover_exists
 from dominosa_lab.solvers.engine.settings import SETTINGS
 from dominosa_lab.solvers.engine.state import from_exact_cover
 from dominosa_lab.solvers.fast.count import count_puzzle
@@ -202,7 +204,8 @@ def test_counts_any_exact_cover_with_every_check_asking_the_relaxation_as_dancin
         problem):
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(count_module, "SETTINGS", SETTINGS._replace(relax_conflicts=0,
-                                                                  backbone_conflicts=0))
+                                                                  backbone_conflicts=0,
+                                                                  handover_conflicts=0))
         count = count_covers(from_exact_cover(problem), Search(), check_min=0).count
     assert count == listed(problem)
 
@@ -212,6 +215,21 @@ def test_the_relaxation_changes_no_count_of_a_large_board(seed):
     puzzle = random_puzzle(25, seed=seed).puzzle
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(count_module, "SETTINGS", SETTINGS._replace(relax_conflicts=0,
-                                                                  backbone_conflicts=0))
+                                                                  backbone_conflicts=0,
+                                                                  handover_conflicts=0))
         relaxed = count_puzzle(puzzle, Search())
     assert relaxed.count == count_puzzle(puzzle, Search()).count
+
+
+def test_before_any_cover_is_known_a_count_asks_the_relaxation_as_solve_does(monkeypatch):
+    asked = []
+
+    def spy(*args, whole=False, **kwargs):
+        asked.append(whole)
+        return fractional_cover_exists(*args, whole=whole, **kwargs)
+
+    monkeypatch.setattr(count_module, "SETTINGS", SETTINGS._replace(handover_conflicts=0))
+    monkeypatch.setattr(count_module, "fractional_cover_exists", spy)
+    board = swap_cells(random_puzzle(40, seed=1).puzzle, (20, 40), (11, 2))
+    assert count_puzzle(board, Search(), check_min=0).count == 0
+    assert asked[:1] == [True]

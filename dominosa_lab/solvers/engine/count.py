@@ -21,7 +21,8 @@ known to extend it asks whether any cover is left: a branch without one is cut a
 branching alone would refute its dead placements again in every branch below (on planted boards most
 open placements are in no solution). Branching takes the option of the last cover found first, so
 that its branch needs no question. A question whose search passes ``relax_conflicts`` conflicts
-without a cover (``backbone_conflicts`` for the backbone) asks the fractional relaxation
+without a cover (``backbone_conflicts`` for the backbone; before any cover is known, as ``solve``:
+``handover_conflicts``, and the relaxation asked as of a whole board) asks the fractional relaxation
 (:mod:`~dominosa_lab.solvers.engine.relax`) with the same settled options and, for the backbone,
 "the weights of these options sum to less than their number": the backbone's last question on a
 planted board of N = 60 is one that neither the engine nor CaDiCaL answers in minutes, and it has no
@@ -219,13 +220,13 @@ class _Counter:
         search starts again with no limit."""
         self.checks += 1
         try:
-            oracle = self._oracle(differ, SETTINGS.relax_conflicts if differ is None
-                                  else SETTINGS.backbone_conflicts)
+            oracle = self._oracle(differ, self._patience(differ))
             cover = None if oracle is None else next(oracle.covers(), None)
             if cover is not None or oracle is None or oracle.handed_over is None:
                 return cover
             if differ is None:
-                if not fractional_cover_exists(self.m, oracle.search, oracle.handed_over):
+                if not fractional_cover_exists(self.m, oracle.search, oracle.handed_over,
+                                               whole=self.phase is None):
                     return None
             else:
                 light = lacking_options(self.m, oracle.search, oracle.handed_over, differ)
@@ -239,6 +240,17 @@ class _Counter:
         except SearchStopped:
             self.engine.search.check_time()  # the count's own time limit, in its words
             raise
+
+    def _patience(self, differ: np.ndarray | None) -> int:
+        """The conflicts a question's search may spend without a cover before the relaxation
+        is asked: before any cover is known, whether the board has one at all is asked as
+        ``solve`` asks it (after ``handover_conflicts``, and of the relaxation as a whole board:
+        PDLP first), where asked as an inner question a board with two numbers exchanged of
+        N = 150 ran out of the count's default minute; then ``relax_conflicts``, or
+        ``backbone_conflicts`` with ``differ`` (all :data:`SETTINGS`)."""
+        if differ is not None:
+            return SETTINGS.backbone_conflicts
+        return SETTINGS.handover_conflicts if self.phase is None else SETTINGS.relax_conflicts
 
     def _lacking(self, light: np.ndarray) -> np.ndarray | None:
         """A cover lacking one of the ``light`` options (those a fractional cover lacks), if
