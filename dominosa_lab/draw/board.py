@@ -70,8 +70,10 @@ OUTLINE_INSET = 0.42  # the R blog's rectangle half-extent around a cell centre
 PIP_COLOR = "#111111"
 COORDINATE_COLOR = "#555555"  # row and column numbers beside the board
 HIGHLIGHT_COLOR = "#fdd49e"  # a light orange that black numbers and outlines stay readable on
-MOST_INCHES = 48.0  # the longest side of the boards in a figure the drawing makes itself
-MANY_CELLS = 2_000  # boards of more cells draw tiles and numbers as collections (see the module)
+#: The longest side, in inches, of the boards in a figure the drawing makes itself.
+MOST_INCHES = 48.0
+#: Boards of more cells draw their tiles and numbers as collections (see the module).
+MANY_CELLS = 2_000
 
 
 def draw_puzzle(
