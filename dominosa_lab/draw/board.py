@@ -7,7 +7,7 @@ turned off on a board), and a placed domino is a bold outline inside its two cel
 A board of more than :data:`MANY_CELLS` cells is drawn the same way with its tiles as one
 collection and its numbers as one collection of glyph outlines (``TextPath``): matplotlib lays
 out and draws each text and patch on its own, and ``dominosa-lab draw`` of a planted board of
-N = 150 took 105 s that way, 10 s this way.
+N = 150 took 105 s that way and 11 s this way (``benchmarks/results/questions.md``).
 """
 
 from __future__ import annotations
@@ -302,8 +302,8 @@ def _many_cells(ax: Axes, puzzle: Puzzle, marked: set, fills: tuple[str, str], b
 
 def _add(ax: Axes, patch: Rectangle) -> None:
     """Put a tile or an outline on a board's axes. The board's limits are set by :func:`_frame`,
-    so the patch is added without widening the data limits (``add_patch`` would), which took
-    most of the time of drawing a large board."""
+    so the patch is added without widening the data limits, which ``add_patch`` does at a cost
+    of about a quarter of the time of drawing a board of N = 60 with its solution."""
     ax.add_artist(patch)
 
 
