@@ -31,7 +31,7 @@ import time
 from pathlib import Path
 
 import pandas as pd
-from bench_peers import machine, stamp, write_results
+from bench_peers import machine, report
 from bench_proofs import board
 
 from dominosa_lab import Puzzle, grade, random_puzzle
@@ -147,19 +147,16 @@ def main() -> None:
     started = machine()
     frame = run(args)
     load = loads()
-    text = (f"# Grading a board the deductions leave open: the logic layer's search and the "
-            f"engine's\n\n{stamp('bench_grade.py', started + '.')}\n\n"
-            f"{args.boards} boards per family and N; processor seconds, median (worst) over the "
-            f"boards (a search's over those the deductions leave open). The logic layer's search "
-            f"stops at {args.logic_timeout:g} s (*stopped*) and is not run at larger N once it "
-            f"stopped on more than half; the engine's is the default method's, its kernels "
-            f"loaded before; *grade s*: the whole of `dominosa_lab.grade` (the engine's search "
-            f"from {ENGINE_FROM:,} placements). A fresh process imports the engine and loads "
-            f"its kernels from numba's cache in {', '.join(f'{s:.2f}' for s in load)} "
-            f"processor seconds.\n\n"
-            f"{table(frame)}\n")
-    write_results(args.out, frame, text)
-    print(text)
+    report(args.out, frame, "Grading a board the deductions leave open: the logic layer's "
+           "search and the engine's", "bench_grade.py", started,
+           f"{args.boards} boards per family and N; processor seconds, median (worst) over the "
+           f"boards (a search's over those the deductions leave open). The logic layer's search "
+           f"stops at {args.logic_timeout:g} s (*stopped*) and is not run at larger N once it "
+           f"stopped on more than half; the engine's is the default method's, its kernels "
+           f"loaded before; *grade s*: the whole of `dominosa_lab.grade` (the engine's search "
+           f"from {ENGINE_FROM:,} placements). A fresh process imports the engine and loads "
+           f"its kernels from numba's cache in {', '.join(f'{s:.2f}' for s in load)} "
+           f"processor seconds.", table(frame))
 
 
 if __name__ == "__main__":

@@ -85,6 +85,15 @@ def write_results(out: str, frame: pd.DataFrame, text: str) -> None:
     (RESULTS / f"{out}.md").write_text(text)
 
 
+def report(out: str, frame: pd.DataFrame, title: str, script: str, started: str,
+           *paragraphs: str) -> None:
+    """Write ``frame`` and the markdown report ``# title``, the run's :func:`stamp`, then
+    ``paragraphs`` (:func:`write_results`), and print the markdown."""
+    text = "\n\n".join([f"# {title}", stamp(script, started + "."), *paragraphs]) + "\n"
+    write_results(out, frame, text)
+    print(text)
+
+
 def fast(rows, limit, timeout):
     """Ours: ``solve(rows, limit=...)`` with the default method."""
     result = solve(rows, limit=limit, time_limit=timeout)

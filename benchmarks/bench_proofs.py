@@ -53,6 +53,7 @@ from bench_peers import (
     _cell,
     family,
     machine,
+    report,
     stamp,
     with_base,
     write_results,
@@ -332,9 +333,7 @@ def side_report(args: argparse.Namespace, started: str, suffix: str, title: str,
     out = f"{args.out}_{suffix}"
     if args.append:
         frame = pd.concat([pd.read_csv(RESULTS / f"{out}.csv"), frame], ignore_index=True)
-    text = f"# {title}\n\n{stamp('bench_proofs.py', started + '.')}\n\n{intro}\n\n{table(frame)}\n"
-    write_results(out, frame, text)
-    print(text)
+    report(out, frame, title, "bench_proofs.py", started, intro, table(frame))
 
 
 def main() -> None:

@@ -25,7 +25,7 @@ import time
 from pathlib import Path
 
 import pandas as pd
-from bench_peers import machine, stamp, write_results
+from bench_peers import machine, report
 from bench_proofs import board
 
 from dominosa_lab import Puzzle, random_puzzle
@@ -103,15 +103,13 @@ def main() -> None:
     started = machine()
     frame = run(args.n, args.seed)
     slowest = frame.loc[frame.seconds.idxmax()]
-    text = (f"# Every question the command line answers about a board of N = {args.n}\n\n"
-            f"{stamp('bench_questions.py', started + '.')}\n\n"
-            f"A planted board (`random_puzzle({args.n}, seed={args.seed})`) and a transposed "
-            f"one (board 0 of `bench_proofs.py`), each command once in a fresh process with "
-            f"its defaults; *memory*: the largest resident set of the command's process. The "
-            f"slowest: `{slowest.command}` of the {slowest.board} board, "
-            f"{slowest.seconds:.2f} s.\n\n{table(frame)}\n")
-    write_results(args.out, frame, text)
-    print(text)
+    report(args.out, frame, "Every question the command line answers about a board of "
+           f"N = {args.n}", "bench_questions.py", started,
+           f"A planted board (`random_puzzle({args.n}, seed={args.seed})`) and a transposed "
+           f"one (board 0 of `bench_proofs.py`), each command once in a fresh process with "
+           f"its defaults; *memory*: the largest resident set of the command's process. The "
+           f"slowest: `{slowest.command}` of the {slowest.board} board, "
+           f"{slowest.seconds:.2f} s.", table(frame))
 
 
 if __name__ == "__main__":
